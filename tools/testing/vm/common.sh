@@ -1,0 +1,245 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers for tools/testing/vm/run, build-kernel and tools/testing/check.
+# Sourced, not executed.  Functions are prefixed xu_.
+
+XU_VM_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+XU_ROOT=$(cd "$XU_VM_DIR/../../.." && pwd)
+XU_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/xeon-uncore
+# Source tree of the module (Kbuild, drivers/, include/).  Overridable so the
+# harness itself can be tested with a throwaway module.
+XU_SRC=${XU_SRC:-$XU_ROOT}
+
+XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
+kmod qemu-system-x86 busybox-static sparse linux-source-6.12
+linux-headers-amd64 linux-headers-6.12-amd64 linux-perf python3 xz-utils
+util-linux gzip"
+
+xu_log() { printf 'vm: %s\n' "$*" >&2; }
+xu_die() { printf 'vm: error: %s\n' "$*" >&2; exit 125; }
+
+xu_sudo() {
+	if [ "$(id -u)" = 0 ]; then "$@"; else sudo -n "$@"; fi
+}
+
+# Install the host packages the harness needs; fast no-op when present.
+xu_deps() {
+	# shellcheck disable=SC2086
+	if dpkg -s $XU_PACKAGES >/dev/null 2>&1; then
+		return 0
+	fi
+	xu_log "installing host packages (apt-get)"
+	export DEBIAN_FRONTEND=noninteractive
+	xu_sudo apt-get update -q >&2 || return 1
+	# shellcheck disable=SC2086
+	xu_sudo apt-get install -y -q --no-install-recommends $XU_PACKAGES >&2 || return 1
+	# shellcheck disable=SC2086
+	dpkg -s $XU_PACKAGES >/dev/null 2>&1
+}
+
+# xu_lock NAME: take an exclusive flock on the cache, held until xu_unlock or
+# exit.  Sets XU_LOCK_FD.
+xu_lock() {
+	mkdir -p "$XU_CACHE/locks"
+	exec {XU_LOCK_FD}>"$XU_CACHE/locks/$1.lock"
+	if ! flock -n "$XU_LOCK_FD"; then
+		xu_log "waiting for lock $1 (another build is running)"
+		flock "$XU_LOCK_FD"
+	fi
+}
+xu_unlock() { exec {XU_LOCK_FD}>&-; }
+
+xu_hash() { sha256sum | cut -c1-16; }
+
+# ABI of an installed Debian headers meta package, e.g. 6.1.0-56-amd64.
+xu_meta_abi() {
+	local dep
+	dep=$(dpkg-query -W -f='${Depends}' "$1" 2>/dev/null) ||
+		dep=$(apt-cache depends "$1" 2>/dev/null | awk '/Depends:/ {print $2; exit}')
+	dep=${dep%% *}
+	dep=${dep%%,*}
+	[ -n "$dep" ] || return 1
+	echo "${dep#linux-headers-}"
+}
+
+# Map a --kernel name to the meta package of its headers.
+xu_kernel_meta() {
+	case $1 in
+	debian-6.1) echo linux-headers-amd64 ;;
+	debian-6.12) echo linux-headers-6.12-amd64 ;;
+	*) return 1 ;;
+	esac
+}
+
+xu_kernel_abi() {
+	local meta
+	meta=$(xu_kernel_meta "$1") || return 1
+	xu_meta_abi "$meta"
+}
+
+# Kernel build dir that external modules are built against.
+xu_kdir() {
+	case $1 in
+	debian-6.1 | debian-6.12)
+		local abi
+		abi=$(xu_kernel_abi "$1") || return 1
+		echo "/usr/src/linux-headers-$abi"
+		;;
+	debug)
+		echo "$(xu_debug_dir)/build"
+		;;
+	*) return 1 ;;
+	esac
+}
+
+# linux-source-6.12 extracted in the cache (extracted when missing).
+xu_linux_source() {
+	local dir=$XU_CACHE/linux-source-6.12
+	local tarball=/usr/src/linux-source-6.12.tar.xz
+	local ver
+	ver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
+	if [ -f "$dir/Makefile" ] && { [ ! -f "$dir/.xu-version" ] ||
+		[ "$(cat "$dir/.xu-version")" = "$ver" ]; }; then
+		echo "$dir"
+		return 0
+	fi
+	xu_lock linux-source
+	if [ ! -f "$dir/Makefile" ] || { [ -f "$dir/.xu-version" ] &&
+		[ "$(cat "$dir/.xu-version")" != "$ver" ]; }; then
+		[ -f "$tarball" ] || { xu_unlock; xu_log "$tarball missing"; return 1; }
+		xu_log "extracting $tarball into $dir"
+		rm -rf "$dir" "$dir.tmp"
+		mkdir -p "$dir.tmp"
+		tar -C "$dir.tmp" -xf "$tarball" || { xu_unlock; return 1; }
+		mv "$dir.tmp"/linux-source-6.12 "$dir"
+		rmdir "$dir.tmp"
+		echo "$ver" >"$dir/.xu-version"
+	fi
+	xu_unlock
+	echo "$dir"
+}
+
+# Directory of the debug kernel for the current fragment/script/source.
+xu_debug_key() {
+	local ver
+	ver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
+	{
+		echo "$ver"
+		cat "$XU_VM_DIR/debug.config" "$XU_VM_DIR/build-kernel"
+	} | xu_hash
+}
+xu_debug_dir() { echo "$XU_CACHE/kernel-debug-$(xu_debug_key)"; }
+
+# Boot image of a kernel, fetched/built when missing.  Prints the path.
+xu_kernel_image() {
+	case $1 in
+	debian-6.1 | debian-6.12)
+		local abi dir deb ver
+		abi=$(xu_kernel_abi "$1") || { xu_log "cannot resolve ABI of $1"; return 1; }
+		dir=$XU_CACHE/kernels/$abi
+		if [ ! -f "$dir/vmlinuz" ]; then
+			xu_lock "image-$abi"
+			if [ ! -f "$dir/vmlinuz" ]; then
+				rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" || return 1
+				ver=$(dpkg-query -W -f='${Version}' "linux-headers-$abi" 2>/dev/null)
+				xu_log "downloading linux-image-$abi${ver:+ $ver}"
+				(cd "$dir.tmp" && { apt-get download -q "linux-image-$abi=$ver" ||
+					apt-get download -q "linux-image-$abi"; }) >&2 ||
+					{ xu_unlock; xu_log "apt-get download linux-image-$abi failed"; return 1; }
+				deb=$(ls "$dir.tmp"/*.deb | head -1)
+				dpkg-deb -x "$deb" "$dir.tmp/x" || { xu_unlock; return 1; }
+				cp "$dir.tmp/x/boot/vmlinuz-$abi" "$dir.tmp/vmlinuz" &&
+					cp "$dir.tmp/x/boot/config-$abi" "$dir.tmp/config" ||
+					{ xu_unlock; return 1; }
+				rm -rf "$dir.tmp/x" "$deb"
+				rm -rf "$dir" && mv "$dir.tmp" "$dir"
+			fi
+			xu_unlock
+		fi
+		echo "$dir/vmlinuz"
+		;;
+	debug)
+		local d
+		d=$(xu_debug_dir)
+		if [ ! -f "$d/bzImage" ]; then
+			"$XU_VM_DIR/build-kernel" >&2 || { xu_log "debug kernel build failed"; return 1; }
+		fi
+		[ -f "$d/bzImage" ] || return 1
+		echo "$d/bzImage"
+		;;
+	*)
+		xu_log "unknown kernel '$1' (debian-6.1, debian-6.12, debug)"
+		return 1
+		;;
+	esac
+}
+
+# The perf binary (an ELF, not the wrapper script some packages install).
+xu_perf_bin() {
+	local f
+	for f in $(ls -1 /usr/bin/perf_* 2>/dev/null | sort -rV) /usr/bin/perf; do
+		[ -x "$f" ] || continue
+		if head -c4 "$f" | grep -q 'ELF'; then
+			echo "$f"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# Copy the module sources to DEST (Kbuild, drivers/, include/).
+xu_copy_src() {
+	local dest=$1 f
+	mkdir -p "$dest"
+	for f in Kbuild drivers include; do
+		[ -e "$XU_SRC/$f" ] && cp -a "$XU_SRC/$f" "$dest/"
+	done
+	[ -f "$dest/Kbuild" ] || { xu_log "no Kbuild in $XU_SRC"; return 1; }
+}
+
+xu_src_hash() {
+	(cd "$XU_SRC" && find Kbuild drivers include -type f 2>/dev/null |
+		LC_ALL=C sort | xargs -r sha256sum) | xu_hash
+}
+
+# xu_build_module KERNEL: build (or reuse) the module for KERNEL.  Prints the
+# build dir holding the .ko files.  Caller must not hold another lock.
+xu_build_module() {
+	local kernel=$1 kdir dir stamp want
+	kdir=$(xu_kdir "$kernel") || { xu_log "no kernel build dir for $kernel"; return 1; }
+	[ -f "$kdir/Makefile" ] || { xu_log "kernel build dir $kdir missing"; return 1; }
+	dir=$XU_CACHE/modules/$kernel
+	want=$({ echo "$kdir"; cat "$kdir/Module.symvers" 2>/dev/null | head -c 100000;
+		xu_src_hash; } | xu_hash)
+	xu_lock "module-$kernel"
+	stamp=$(cat "$dir/.xu-stamp" 2>/dev/null)
+	if [ "$stamp" != "$want" ] || ! ls "$dir"/*.ko >/dev/null 2>&1; then
+		xu_log "building module for $kernel"
+		rm -rf "$dir"
+		xu_copy_src "$dir" || { xu_unlock; return 1; }
+		if ! make -C "$kdir" M="$dir" -j"$(nproc)" modules >"$dir/.xu-build.log" 2>&1; then
+			cat "$dir/.xu-build.log" >&2
+			xu_unlock
+			xu_log "module build for $kernel failed"
+			return 1
+		fi
+		echo "$want" >"$dir/.xu-stamp"
+	fi
+	echo "$dir"
+}
+
+# KVM usable?  (The device node may exist without working.)
+xu_kvm_ok() {
+	[ -e /dev/kvm ] && [ -r /dev/kvm ] && [ -w /dev/kvm ] || return 1
+	python3 - <<'EOF' 2>/dev/null
+import fcntl, os, sys
+fd = os.open("/dev/kvm", os.O_RDWR)
+if fcntl.ioctl(fd, 0xAE00) != 12:      # KVM_GET_API_VERSION
+    sys.exit(1)
+vm = fcntl.ioctl(fd, 0xAE01, 0)         # KVM_CREATE_VM
+vcpu = fcntl.ioctl(vm, 0xAE41, 0)       # KVM_CREATE_VCPU
+sys.exit(0)
+EOF
+}
+
+# Kernel-report patterns scanned in the console log (extended regex).
+XU_SPLAT_RE='BUG:|WARNING:|Oops|KASAN|UBSAN|possible circular locking|inconsistent lock state|INFO: |Uhhuh\. NMI received|Dazed and confused|kmemleak: .* new suspected memory leaks|Call Trace|Kernel panic|kernel BUG at|general protection fault|watchdog: BUG|RCU detected stall|rcu: INFO'
