@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon-uncore core: everything perf sees.  Box types are data; this file
+ * validates events against them, schedules events on counters, folds
+ * counts, freezes boxes around perf's transactions, keeps one collecting
+ * CPU per package and moves events when that CPU goes away.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitops.h>
+#include <linux/cpuhotplug.h>
+#include <linux/slab.h>
+#include <linux/topology.h>
+
+#include "uncore.h"
+
+static const char * const xu_cfg_names[] = { "config", "config1", "config2" };
+
+ssize_t xu_format_show(struct device *dev, struct device_attribute *attr,
+		       char *buf)
+{
+	struct xu_format_attr *fmt = container_of(attr, struct xu_format_attr, attr);
+	unsigned long mask = fmt->mask;
+	unsigned int lo, hi;
+	int len;
+
+	len = sysfs_emit(buf, "%s:", xu_cfg_names[fmt->cfg]);
+	for_each_set_bitrange(lo, hi, &mask, BITS_PER_LONG) {
+		if (hi - 1 == lo)
+			len += sysfs_emit_at(buf, len, "%u,", lo);
+		else
+			len += sysfs_emit_at(buf, len, "%u-%u,", lo, hi - 1);
+	}
+	buf[len - 1] = '\n';
+	return len;
+}
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	struct xu_pmu *xp = to_xu_pmu(dev_get_drvdata(dev));
+
+	return cpumap_print_to_pagebuf(true, buf, &xp->uncore->cpumask);
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static struct attribute *xu_cpumask_attrs[] = {
+	&dev_attr_cpumask.attr,
+	NULL
+};
+
+static const struct attribute_group xu_cpumask_group = {
+	.attrs = xu_cpumask_attrs,
+};
+
+u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return t->ctl0 + box->pmu->idx * t->box_stride + i * t->ctl_stride;
+}
+
+u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return t->ctr0 + box->pmu->idx * t->box_stride + i * t->ctr_stride;
+}
+
+/**
+ * xu_validate_config() - check a perf_event_attr against a box's formats
+ * @type: the box type
+ * @attr: the user's attributes
+ *
+ * Every set bit of config, config1 and config2 must belong to a format
+ * field, and every field must hold a value the hardware defines.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int xu_validate_config(const struct xu_box_type *type,
+		       const struct perf_event_attr *attr)
+{
+	const u64 cfg[] = { attr->config, attr->config1, attr->config2 };
+	u64 known[ARRAY_SIZE(cfg)] = { };
+	struct attribute **a;
+	unsigned int i;
+
+	for (a = type->formats; *a; a++) {
+		struct xu_format_attr *f;
+		u64 val;
+
+		f = container_of(*a, struct xu_format_attr, attr.attr);
+		known[f->cfg] |= f->mask;
+		val = (cfg[f->cfg] & f->mask) >> __ffs64(f->mask);
+		if (f->max && val > f->max) {
+			pr_info_ratelimited("uncore_%s: %s=%#llx is out of range (max %#llx)\n",
+					    type->name, (*a)->name, val, f->max);
+			return -EINVAL;
+		}
+	}
+
+	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
+		if (cfg[i] & ~known[i]) {
+			pr_info_ratelimited("uncore_%s: %s bits %#llx are not a format field\n",
+					    type->name, xu_cfg_names[i],
+					    cfg[i] & ~known[i]);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+XU_EXPORT_FOR_TESTS(xu_validate_config);
+
+static unsigned long xu_constraint(const struct xu_box_type *type,
+				   struct perf_event *event)
+{
+	unsigned long all = GENMASK(type->num_counters - 1, 0);
+
+	return type->ops->constraint ? type->ops->constraint(event) & all : all;
+}
+
+/* Kuhn's augmenting path: give event @e a counter, moving others if needed */
+static bool xu_augment(const unsigned long *allowed, unsigned int e,
+		       int *owner, unsigned long *seen, const int *prefer)
+{
+	unsigned long try = allowed[e] & ~*seen;
+	unsigned int c;
+
+	if (prefer[e] >= 0 && test_bit(prefer[e], &try)) {
+		/* the event's current counter first, so nothing moves */
+		c = prefer[e];
+		__set_bit(c, seen);
+		if (owner[c] < 0 || xu_augment(allowed, owner[c], owner, seen, prefer)) {
+			owner[c] = e;
+			return true;
+		}
+		__clear_bit(c, &try);
+	}
+	for_each_set_bit(c, &try, XU_MAX_COUNTERS) {
+		if (test_and_set_bit(c, seen))
+			continue;
+		if (owner[c] < 0 || xu_augment(allowed, owner[c], owner, seen, prefer)) {
+			owner[c] = e;
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * xu_assign() - find a counter for every event, honouring constraints
+ * @type:   the box type
+ * @events: the events, at most type->num_counters of them
+ * @n:      how many
+ * @assign: out: the counter of each event
+ *
+ * Events keep the counter they have (hw.idx) whenever an assignment
+ * allows it.  The search is exact: it fails only if no assignment exists.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int xu_assign(const struct xu_box_type *type, struct perf_event **events,
+	      unsigned int n, int *assign)
+{
+	unsigned long allowed[XU_MAX_COUNTERS];
+	int owner[XU_MAX_COUNTERS], prefer[XU_MAX_COUNTERS];
+	unsigned int e, c;
+
+	if (n > type->num_counters)
+		return -EINVAL;
+	for (c = 0; c < XU_MAX_COUNTERS; c++)
+		owner[c] = -1;
+	for (e = 0; e < n; e++) {
+		allowed[e] = xu_constraint(type, events[e]);
+		prefer[e] = events[e]->hw.idx;
+	}
+	for (e = 0; e < n; e++) {
+		unsigned long seen = 0;
+
+		if (!xu_augment(allowed, e, owner, &seen, prefer))
+			return -EINVAL;
+	}
+	for (c = 0; c < type->num_counters; c++)
+		if (owner[c] >= 0)
+			assign[owner[c]] = c;
+	return 0;
+}
+XU_EXPORT_FOR_TESTS(xu_assign);
+
+static u64 xu_ctr_mask(const struct xu_box_type *type)
+{
+	return GENMASK_ULL(type->width - 1, 0);
+}
+
+/* Fold the counter's progress since the last read into event->count */
+static void xu_event_update(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_type *type = box->pmu->type;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev, now;
+	s64 delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
+			return;
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	if (type->ops->delta)
+		delta = type->ops->delta(event, prev, now);
+	else
+		delta = (now - prev) & xu_ctr_mask(type);
+	local64_add(delta, &event->count);
+}
+
+static enum hrtimer_restart xu_poll(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	unsigned long flags;
+	unsigned int i;
+
+	local_irq_save(flags);
+	for (i = 0; i < box->pmu->type->num_counters; i++)
+		if (box->active[i])
+			xu_event_update(box->active[i]);
+	local_irq_restore(flags);
+
+	hrtimer_forward_now(timer, ns_to_ktime(box->pmu->uncore->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+static void xu_event_start(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	u64 now;
+
+	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
+		return;
+
+	if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
+		return;
+	local64_set(&hwc->prev_count, now);
+	if (xu_write(box, xu_ctl_reg(box, hwc->idx),
+		     hwc->config | box->pmu->type->ctl_en))
+		return;
+
+	hwc->state = 0;
+	box->active[hwc->idx] = event;
+	if (box->n_active++ == 0)
+		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static void xu_event_stop(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (!(hwc->state & PERF_HES_STOPPED)) {
+		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
+		box->active[hwc->idx] = NULL;
+		hwc->state |= PERF_HES_STOPPED;
+		if (--box->n_active == 0)
+			hrtimer_cancel(&box->timer);
+	}
+
+	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
+		xu_event_update(event);
+		hwc->state |= PERF_HES_UPTODATE;
+	}
+}
+
+static int xu_event_add(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	int assign[XU_MAX_COUNTERS];
+	unsigned int i, n = box->n_events;
+
+	event->hw.idx = -1;
+	box->events[n] = event;
+	if (n == box->pmu->type->num_counters ||
+	    xu_assign(box->pmu->type, box->events, n + 1, assign))
+		return -EINVAL;
+	box->n_events = n + 1;
+
+	/* Move the events the new one displaced: stop all, then restart */
+	for (i = 0; i < n; i++) {
+		struct perf_event *ev = box->events[i];
+
+		if (ev->hw.idx != assign[i] && !(ev->hw.state & PERF_HES_STOPPED)) {
+			xu_event_stop(ev, PERF_EF_UPDATE);
+			ev->hw.state |= PERF_HES_ARCH;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		struct perf_event *ev = box->events[i];
+
+		ev->hw.idx = assign[i];
+		if (ev->hw.state & PERF_HES_ARCH) {
+			ev->hw.state &= ~PERF_HES_ARCH;
+			xu_event_start(ev, PERF_EF_RELOAD);
+		}
+	}
+
+	event->hw.idx = assign[n];
+	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
+	if (flags & PERF_EF_START)
+		xu_event_start(event, 0);
+	return 0;
+}
+
+static void xu_event_del(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	unsigned int i;
+
+	xu_event_stop(event, PERF_EF_UPDATE);
+	for (i = 0; i < box->n_events; i++) {
+		if (box->events[i] == event) {
+			box->events[i] = box->events[--box->n_events];
+			box->events[box->n_events] = NULL;
+			break;
+		}
+	}
+	event->hw.idx = -1;
+}
+
+static void xu_event_read(struct perf_event *event)
+{
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		xu_event_update(event);
+}
+
+static struct xu_box *xu_this_box(struct pmu *pmu)
+{
+	struct xu_pmu *xp = to_xu_pmu(pmu);
+
+	return &xp->boxes[topology_logical_package_id(smp_processor_id())];
+}
+
+static void xu_pmu_disable(struct pmu *pmu)
+{
+	struct xu_box *box = xu_this_box(pmu);
+
+	if (box->n_active && !box->frozen) {
+		box->pmu->type->ops->freeze(box);
+		box->frozen = true;
+	}
+}
+
+static void xu_pmu_enable(struct pmu *pmu)
+{
+	struct xu_box *box = xu_this_box(pmu);
+
+	if (box->frozen) {
+		box->pmu->type->ops->unfreeze(box);
+		box->frozen = false;
+	}
+}
+
+static int xu_collect(struct perf_event *event, struct perf_event *ev,
+		      struct perf_event **list, unsigned int *n)
+{
+	if (is_software_event(ev))
+		return 0;
+	if (ev->pmu != event->pmu)
+		return -EINVAL;
+	if (*n == to_xu_pmu(event->pmu)->type->num_counters)
+		return -EINVAL;
+	list[(*n)++] = ev;
+	return 0;
+}
+
+/* Can the group @event joins be scheduled on an empty box? */
+static int xu_validate_group(struct perf_event *event)
+{
+	const struct xu_box_type *type = to_xu_pmu(event->pmu)->type;
+	struct perf_event *leader = event->group_leader, *sib;
+	struct perf_event *list[XU_MAX_COUNTERS];
+	int assign[XU_MAX_COUNTERS];
+	unsigned int n = 0;
+
+	if (xu_collect(event, leader, list, &n))
+		return -EINVAL;
+	for_each_sibling_event(sib, leader)
+		if (xu_collect(event, sib, list, &n))
+			return -EINVAL;
+	if (event != leader && xu_collect(event, event, list, &n))
+		return -EINVAL;
+	return xu_assign(type, list, n, assign);
+}
+
+static int xu_event_init(struct perf_event *event)
+{
+	struct xu_pmu *xp = to_xu_pmu(event->pmu);
+	const struct xu_box_type *type = xp->type;
+	struct perf_event_attr *attr = &event->attr;
+	struct xu_box *box;
+	int ret;
+
+	if (attr->type != event->pmu->type)
+		return -ENOENT;
+
+	/* Uncore counters count for a whole package, never for a task */
+	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK)
+		return -EINVAL;
+
+	if (is_sampling_event(event)) {
+		pr_info_ratelimited("%s: sampling needs the overflow interrupt, which this driver does not use yet\n",
+				    xp->name);
+		return -EOPNOTSUPP;
+	}
+	if (attr->precise_ip || has_branch_stack(event))
+		return -EOPNOTSUPP;
+
+	ret = xu_validate_config(type, attr);
+	if (!ret && type->ops->validate)
+		ret = type->ops->validate(event);
+	if (ret)
+		return ret;
+
+	box = &xp->boxes[topology_logical_package_id(event->cpu)];
+	if (box->cpu < 0)
+		return -ENODEV;
+
+	event->cpu = box->cpu;
+	event->pmu_private = box;
+	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
+	event->hw.config = attr->config;
+	event->hw.idx = -1;
+
+	return xu_validate_group(event);
+}
+
+static void xu_box_init_one(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops->init_box && ops->init_box(box))
+		pr_warn("%s: box of package %u does not answer\n",
+			box->pmu->name, box->pkg);
+}
+
+static void xu_pkg_set_cpu(struct xu_uncore *uc, unsigned int pkg, int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++)
+		uc->pmus[i].boxes[pkg].cpu = cpu;
+}
+
+static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
+	unsigned int pkg = topology_logical_package_id(cpu);
+	unsigned int i;
+
+	if (uc->pmus[0].boxes[pkg].cpu >= 0)
+		return 0;
+
+	cpumask_set_cpu(cpu, &uc->cpumask);
+	xu_pkg_set_cpu(uc, pkg, cpu);
+	if (!test_and_set_bit(pkg, uc->pkg_ready))
+		for (i = 0; i < uc->num_pmus; i++)
+			xu_box_init_one(&uc->pmus[i].boxes[pkg]);
+	return 0;
+}
+
+static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
+	unsigned int pkg = topology_logical_package_id(cpu);
+	unsigned int target, i;
+
+	if (!cpumask_test_and_clear_cpu(cpu, &uc->cpumask))
+		return 0;
+
+	target = cpumask_any_but(topology_core_cpumask(cpu), cpu);
+	if (target >= nr_cpu_ids) {
+		xu_pkg_set_cpu(uc, pkg, -1);
+		return 0;
+	}
+
+	cpumask_set_cpu(target, &uc->cpumask);
+	xu_pkg_set_cpu(uc, pkg, target);
+	for (i = 0; i < uc->num_pmus; i++)
+		if (uc->pmus[i].registered)
+			perf_pmu_migrate_context(&uc->pmus[i].pmu, cpu, target);
+	return 0;
+}
+
+static enum cpuhp_state xu_hp_state;
+
+static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
+			 const struct xu_box_type *type, unsigned int idx)
+{
+	unsigned int pkg;
+
+	xp->type = type;
+	xp->idx = idx;
+	xp->uncore = uc;
+	if (type->num_boxes == 1)
+		snprintf(xp->name, sizeof(xp->name), "uncore_%s", type->name);
+	else
+		snprintf(xp->name, sizeof(xp->name), "uncore_%s_%u", type->name, idx);
+
+	xp->format_group.name = "format";
+	xp->format_group.attrs = type->formats;
+	xp->events_group.name = "events";
+	xp->events_group.attrs = type->events;
+	xp->groups[0] = &xp->format_group;
+	xp->groups[1] = &xu_cpumask_group;
+	xp->groups[2] = type->events ? &xp->events_group : NULL;
+
+	xp->pmu = (struct pmu) {
+		.module		= THIS_MODULE,
+		.task_ctx_nr	= perf_invalid_context,
+		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
+		.attr_groups	= xp->groups,
+		.event_init	= xu_event_init,
+		.add		= xu_event_add,
+		.del		= xu_event_del,
+		.start		= xu_event_start,
+		.stop		= xu_event_stop,
+		.read		= xu_event_read,
+		.pmu_enable	= xu_pmu_enable,
+		.pmu_disable	= xu_pmu_disable,
+	};
+
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		struct xu_box *box = &xp->boxes[pkg];
+
+		box->pmu = xp;
+		box->pkg = pkg;
+		box->cpu = -1;
+		box->io = uc->io;
+		box->io_priv = uc->io_priv;
+		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+		box->timer.function = xu_poll;
+	}
+}
+
+static void xu_free(struct xu_uncore *uc)
+{
+	unsigned int i;
+
+	if (uc->pmus)
+		for (i = 0; i < uc->num_pmus; i++)
+			kfree(uc->pmus[i].boxes);
+	kfree(uc->pmus);
+	bitmap_free(uc->pkg_ready);
+	uc->pmus = NULL;
+}
+
+static int xu_alloc(struct xu_uncore *uc)
+{
+	const struct xu_box_type * const *t;
+	unsigned int n = 0, i;
+
+	uc->num_pkgs = topology_max_packages();
+	uc->pkg_ready = bitmap_zalloc(uc->num_pkgs, GFP_KERNEL);
+	for (t = uc->plat->types; *t; t++)
+		n += (*t)->num_boxes;
+	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
+	if (!uc->pmus || !uc->pkg_ready)
+		goto nomem;
+	uc->num_pmus = n;
+
+	n = 0;
+	for (t = uc->plat->types; *t; t++) {
+		for (i = 0; i < (*t)->num_boxes; i++, n++) {
+			uc->pmus[n].boxes = kcalloc(uc->num_pkgs,
+						    sizeof(struct xu_box),
+						    GFP_KERNEL);
+			if (!uc->pmus[n].boxes)
+				goto nomem;
+			xu_pmu_setup(uc, &uc->pmus[n], *t, i);
+		}
+	}
+	return 0;
+
+nomem:
+	xu_free(uc);
+	return -ENOMEM;
+}
+
+static void xu_exit_pkg(void *data)
+{
+	struct xu_uncore *uc = data;
+	unsigned int pkg = topology_logical_package_id(smp_processor_id());
+	int i;
+
+	/* Reverse order: the U-Box, which owns the global enable, goes last */
+	for (i = uc->num_pmus - 1; i >= 0; i--) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		if (box->pmu->type->ops->exit_box)
+			box->pmu->type->ops->exit_box(box);
+	}
+}
+
+static void xu_unregister(struct xu_uncore *uc)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		if (uc->pmus[i].registered)
+			perf_pmu_unregister(&uc->pmus[i].pmu);
+		uc->pmus[i].registered = false;
+	}
+}
+
+/**
+ * xu_uncore_init() - register every PMU of @uc with perf
+ * @uc: plat, io, io_priv and poll_ns filled in by the caller
+ *
+ * Return: 0 or a negative errno; on error nothing stays registered.
+ */
+int xu_uncore_init(struct xu_uncore *uc)
+{
+	unsigned int i;
+	int ret;
+
+	ret = xu_alloc(uc);
+	if (ret)
+		return ret;
+
+	/* Picks the collecting CPUs and sets up the boxes, on their packages */
+	ret = cpuhp_state_add_instance(xu_hp_state, &uc->node);
+	if (ret)
+		goto free;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_pmu *xp = &uc->pmus[i];
+
+		ret = perf_pmu_register(&xp->pmu, xp->name, -1);
+		if (ret) {
+			pr_err("%s: perf_pmu_register failed: %d\n", xp->name, ret);
+			goto unregister;
+		}
+		xp->registered = true;
+	}
+	pr_info("%u PMUs of %s on %u package(s), %s registers\n",
+		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name);
+	return 0;
+
+unregister:
+	xu_uncore_exit(uc);
+	return ret;
+free:
+	xu_free(uc);
+	return ret;
+}
+
+void xu_uncore_exit(struct xu_uncore *uc)
+{
+	unsigned int cpu;
+
+	xu_unregister(uc);
+
+	cpuhp_state_remove_instance_nocalls(xu_hp_state, &uc->node);
+	cpus_read_lock();
+	for_each_cpu(cpu, &uc->cpumask)
+		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
+	cpus_read_unlock();
+
+	xu_free(uc);
+}
+
+int xu_core_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/x86/xeon_uncore:online",
+				      xu_cpu_online, xu_cpu_offline);
+	if (ret < 0)
+		return ret;
+	xu_hp_state = ret;
+	return 0;
+}
+
+void xu_core_exit(void)
+{
+	cpuhp_remove_multi_state(xu_hp_state);
+}

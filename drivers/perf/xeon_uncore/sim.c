@@ -1,0 +1,736 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated Xeon 7500 uncore: the U-Box and both M-Boxes of every socket,
+ * with the register semantics of the programming guide.
+ *
+ * Counters advance lazily: every register access first brings the
+ * socket's counters up to the current time, adding the events of the
+ * background generator (a fixed, documented rate per event) and nothing
+ * else, so a count is exact for the time its counter was enabled.  Tests
+ * stop the generator or the clock and add events by injection instead.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": sim: " fmt
+
+#include <linux/bitfield.h>
+#include <linux/debugfs.h>
+#include <linux/ktime.h>
+#include <linux/slab.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "sim.h"
+#include "uncore.h"
+
+#define CTR_MAX		GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0)
+#define FLAG_STATES	8	/* set_flag_sel state f holds (f + 1) / 8 of the time */
+
+struct sim_ctr {
+	u64 ctl;
+	u64 val;
+	bool stopped;		/* wrap_mode 0 hit an over/underflow */
+	u64 rem_ns;		/* generator remainder, in rate * ns units */
+	u64 rem_gate;		/* flag-state gate remainder, in 1/8 events */
+};
+
+struct sim_mbox {
+	u64 gctl;
+	u64 status;
+	struct sim_ctr c[NHMEX_M_NUM_COUNTERS];
+};
+
+struct sim_socket {
+	raw_spinlock_t lock;
+	unsigned int id;
+	u64 last_ns;
+	u64 u_gctl;
+	u64 u_gsts;
+	struct sim_ctr u;
+	struct sim_mbox m[NHMEX_M_NUM_BOXES];
+};
+
+struct xu_sim {
+	unsigned int sockets;
+	bool generator;
+	bool manual;
+	u64 manual_ns;
+	atomic64_t violations;
+	struct dentry *debugfs;
+	struct sim_socket sock[] __counted_by(sockets);
+};
+
+/**
+ * xu_sim_rate() - the background generator's rate of one event source
+ * @socket: socket number
+ * @box:    U-Box or M-Box 0/1
+ * @event:  ev_sel of the U-Box, inc_sel of an M-Box
+ *
+ * Return: events per second: 100000 * (event + 1) * (socket + 1) for the
+ * U-Box and 100000 * (event + 1) * (2 * socket + m + 1) for M-Box m.
+ */
+u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event)
+{
+	u64 k = box == XU_SIM_UBOX ? socket + 1 : 2 * socket + box;
+
+	return XU_SIM_RATE_UNIT * (event + 1) * k;
+}
+XU_EXPORT_FOR_TESTS(xu_sim_rate);
+
+static u64 sim_now(struct xu_sim *sim)
+{
+	return READ_ONCE(sim->manual) ? READ_ONCE(sim->manual_ns) : ktime_get_ns();
+}
+
+static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
+			 u64 pmi_en, u64 *status, u64 bit, u64 summary)
+{
+	*status |= bit;
+	s->u_gsts |= summary;
+	/* Section 2.1.1.1: a PMI with frz_all set clears en_all */
+	if ((c->ctl & pmi_en) && (s->u_gctl & NHMEX_U_GCTL_FRZ_ALL))
+		s->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
+}
+
+/*
+ * Add @up and take @down events from a 48-bit counter.  In wrap_mode the
+ * counter wraps and counts on; otherwise it stops at the limit it hit.
+ * Returns true on an overflow or underflow.
+ */
+static bool sim_ctr_count(struct sim_ctr *c, u64 up, u64 down, bool wrap)
+{
+	bool flow = false;
+
+	if (c->stopped)
+		return false;
+	if (up) {
+		if (up > CTR_MAX - c->val) {
+			flow = true;
+			if (!wrap) {
+				c->val = CTR_MAX;
+				c->stopped = true;
+				return true;
+			}
+		}
+		c->val = (c->val + up) & CTR_MAX;
+	}
+	if (down) {
+		if (down > c->val) {
+			flow = true;
+			if (!wrap) {
+				c->val = 0;
+				c->stopped = true;
+				return true;
+			}
+		}
+		c->val = (c->val - down) & CTR_MAX;
+	}
+	return flow;
+}
+
+static bool sim_u_counting(struct sim_socket *s)
+{
+	return (s->u.ctl & NHMEX_U_CTL_EN) &&
+	       (s->u_gctl & NHMEX_U_GCTL_EN) &&
+	       (s->u_gctl & NHMEX_U_GCTL_EN_ALL);
+}
+
+static bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i)
+{
+	return (s->m[b].c[i].ctl & NHMEX_M_CTL_EN) &&
+	       (s->m[b].gctl & BIT_ULL(i)) &&
+	       (s->u_gctl & NHMEX_U_GCTL_EN_ALL);
+}
+
+/*
+ * @n events of the counter's inc_sel reach M-Box counter @i.  With
+ * storage_mode 1 only those that arrive while the set_flag_sel state holds
+ * count, (f + 1) / 8 of them; in count_mode "both" the counter also counts
+ * down once per such gated event.
+ */
+static void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i,
+			 u64 n)
+{
+	struct sim_ctr *c = &s->m[b].c[i];
+	u64 gated, up = 0, down = 0;
+
+	if (c->ctl & NHMEX_M_CTL_FLAG_MODE) {
+		u64 f = FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, c->ctl) + 1;
+
+		gated = (n * f + c->rem_gate) / FLAG_STATES;
+		c->rem_gate = (n * f + c->rem_gate) % FLAG_STATES;
+	} else {
+		gated = 0;
+	}
+	if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, c->ctl))
+		n = gated;
+
+	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, c->ctl)) {
+	case NHMEX_M_COUNT_UP:
+		up = n;
+		break;
+	case NHMEX_M_COUNT_DOWN:
+		down = n;
+		break;
+	case NHMEX_M_COUNT_BOTH:
+		up = n;
+		down = gated;
+		break;
+	default:
+		return;		/* count_mode 3 is undefined: no counting */
+	}
+	if (sim_ctr_count(c, up, down, c->ctl & NHMEX_M_CTL_WRAP_MODE))
+		sim_overflow(s, c, NHMEX_M_CTL_PMI_EN, &s->m[b].status,
+			     BIT_ULL(i), NHMEX_U_GSTS_OV_S(b));
+}
+
+static void sim_u_events(struct sim_socket *s, u64 n)
+{
+	if (sim_ctr_count(&s->u, n, 0, true))
+		sim_overflow(s, &s->u, NHMEX_U_CTL_PMI_EN, &s->u_gsts,
+			     NHMEX_U_GSTS_OV_U, 0);
+}
+
+/* Generator events of a source of @rate per second over @ns nanoseconds */
+static u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
+{
+	u64 n = 0;
+
+	/* in slices of a second, so that rate * ns cannot overflow */
+	while (ns) {
+		u64 slice = min_t(u64, ns, NSEC_PER_SEC);
+		u64 units = rate * slice + c->rem_ns;
+
+		n += div64_u64_rem(units, NSEC_PER_SEC, &c->rem_ns);
+		ns -= slice;
+	}
+	return n;
+}
+
+static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
+{
+	u64 now = sim_now(sim), ns = now - s->last_ns;
+	unsigned int b, i;
+
+	s->last_ns = now;
+	if (!READ_ONCE(sim->generator) || !ns)
+		return;
+
+	if (sim_u_counting(s)) {
+		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl);
+
+		sim_u_events(s, sim_gen(&s->u, xu_sim_rate(s->id, XU_SIM_UBOX, ev), ns));
+	}
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
+			struct sim_ctr *c = &s->m[b].c[i];
+			unsigned int ev = FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl);
+			u64 rate = xu_sim_rate(s->id, XU_SIM_MBOX0 + b, ev);
+
+			if (sim_m_counting(s, b, i))
+				sim_m_events(s, b, i, sim_gen(c, rate, ns));
+		}
+	}
+}
+
+static void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
+			  u64 val, u64 rsvd)
+{
+	if (!(val & rsvd))
+		return;
+	atomic64_inc(&sim->violations);
+	pr_warn_ratelimited("socket %u: reserved bits %#llx written to MSR %#x\n",
+			    s->id, val & rsvd, reg);
+}
+
+static int sim_read_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
+			   u64 *val)
+{
+	unsigned int b = 0, i;
+
+	if (reg >= NHMEX_M_GLOBAL_CTL(1) && reg < NHMEX_M_GLOBAL_CTL(2)) {
+		b = 1;
+		reg -= NHMEX_M_BOX_STRIDE;
+	}
+
+	switch (reg) {
+	case NHMEX_U_GLOBAL_CTL:
+		*val = s->u_gctl;
+		return 0;
+	case NHMEX_U_GLOBAL_STATUS:
+		*val = s->u_gsts;
+		return 0;
+	case NHMEX_U_GLOBAL_OVF_CTL:
+	case NHMEX_M_GLOBAL_OVF_CTL(0):
+		*val = 0;
+		return 0;
+	case NHMEX_U_EVT_SEL:
+		*val = s->u.ctl;
+		return 0;
+	case NHMEX_U_CTR:
+		*val = s->u.val;
+		return 0;
+	case NHMEX_M_GLOBAL_CTL(0):
+		*val = s->m[b].gctl;
+		return 0;
+	case NHMEX_M_GLOBAL_STATUS(0):
+		*val = s->m[b].status;
+		return 0;
+	case NHMEX_M_TIMESTAMP(0):
+		/* free running at a simulated 400 MHz M-Box clock */
+		*val = div_u64(sim_now(sim) * 2, 5) & GENMASK_ULL(15, 0);
+		return 0;
+	}
+	if (reg >= NHMEX_M_CNT_CTL(0, 0) &&
+	    reg <= NHMEX_M_CNT(0, NHMEX_M_NUM_COUNTERS - 1)) {
+		i = (reg - NHMEX_M_CNT_CTL(0, 0)) / 2;
+		*val = reg & 1 ? s->m[b].c[i].val : s->m[b].c[i].ctl;
+		return 0;
+	}
+	return -EIO;
+}
+
+static void sim_rst_all(struct sim_socket *s)
+{
+	unsigned int b, i;
+
+	s->u.val = 0;
+	s->u.stopped = false;
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
+			s->m[b].c[i].val = 0;
+			s->m[b].c[i].stopped = false;
+		}
+	}
+}
+
+static void sim_set_ctl(struct sim_ctr *c, u64 val)
+{
+	c->ctl = val;
+	c->stopped = false;
+	c->rem_gate = 0;
+}
+
+static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
+			    u64 val)
+{
+	unsigned int b = 0, i;
+	u32 msr = reg;
+
+	if (reg >= NHMEX_M_GLOBAL_CTL(1) && reg < NHMEX_M_GLOBAL_CTL(2)) {
+		b = 1;
+		reg -= NHMEX_M_BOX_STRIDE;
+	}
+
+	switch (reg) {
+	case NHMEX_U_GLOBAL_CTL:
+		sim_violation(sim, s, msr, val, NHMEX_U_GCTL_RSVD);
+		if (val & NHMEX_U_GCTL_RST_ALL)
+			sim_rst_all(s);
+		s->u_gctl = val & ~(NHMEX_U_GCTL_RSVD | NHMEX_U_GCTL_RST_ALL);
+		return 0;
+	case NHMEX_U_GLOBAL_STATUS:
+		return 0;	/* read-only */
+	case NHMEX_U_GLOBAL_OVF_CTL:
+		s->u_gsts &= ~val;
+		return 0;
+	case NHMEX_U_EVT_SEL:
+		sim_violation(sim, s, msr, val, NHMEX_U_CTL_RSVD);
+		sim_set_ctl(&s->u, val & ~(NHMEX_U_CTL_RSVD | NHMEX_U_CTL_IGNORED));
+		return 0;
+	case NHMEX_U_CTR:
+		s->u.val = val & CTR_MAX;
+		s->u.stopped = false;
+		return 0;
+	case NHMEX_M_GLOBAL_CTL(0):
+		s->m[b].gctl = val & NHMEX_M_GCTL_CTR_EN;
+		return 0;
+	case NHMEX_M_GLOBAL_STATUS(0):
+	case NHMEX_M_TIMESTAMP(0):
+		return 0;	/* read-only */
+	case NHMEX_M_GLOBAL_OVF_CTL(0):
+		/* clearing a counter's bit clears the summaries above it */
+		s->m[b].status &= ~(val & NHMEX_M_GSTS_OV);
+		if (!s->m[b].status)
+			s->u_gsts &= ~NHMEX_U_GSTS_OV_S(b);
+		return 0;
+	}
+	if (reg >= NHMEX_M_CNT_CTL(0, 0) &&
+	    reg <= NHMEX_M_CNT(0, NHMEX_M_NUM_COUNTERS - 1)) {
+		struct sim_ctr *c;
+
+		i = (reg - NHMEX_M_CNT_CTL(0, 0)) / 2;
+		c = &s->m[b].c[i];
+		if (reg & 1) {
+			c->val = val & CTR_MAX;
+			c->stopped = false;
+		} else {
+			sim_violation(sim, s, msr, val, NHMEX_M_CTL_RSVD);
+			sim_set_ctl(c, val & ~(NHMEX_M_CTL_RSVD | NHMEX_M_CTL_IGNORED));
+		}
+		return 0;
+	}
+	return -EIO;
+}
+
+/**
+ * xu_sim_read() - rdmsr on a simulated socket
+ * @sim:    the simulated uncore
+ * @socket: socket (package) number
+ * @reg:    MSR address
+ * @val:    out: the value
+ *
+ * Return: 0, or -EIO for an MSR the uncore does not have (a #GP on
+ * hardware), -ENODEV for a socket that does not exist.
+ */
+int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	s = &sim->sock[socket];
+	raw_spin_lock_irqsave(&s->lock, flags);
+	sim_advance_socket(sim, s);
+	ret = sim_read_locked(sim, s, reg, val);
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	return ret;
+}
+XU_EXPORT_FOR_TESTS(xu_sim_read);
+
+/**
+ * xu_sim_write() - wrmsr on a simulated socket
+ * @sim:    the simulated uncore
+ * @socket: socket (package) number
+ * @reg:    MSR address
+ * @val:    the value; reserved bits set in it are counted as violations
+ *
+ * Return: 0, -EIO or -ENODEV as for xu_sim_read().
+ */
+int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	s = &sim->sock[socket];
+	raw_spin_lock_irqsave(&s->lock, flags);
+	sim_advance_socket(sim, s);
+	ret = sim_write_locked(sim, s, reg, val);
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	return ret;
+}
+XU_EXPORT_FOR_TESTS(xu_sim_write);
+
+/**
+ * xu_sim_inject() - make @n events of one source happen now
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @box:    the box whose event it is
+ * @event:  ev_sel (U-Box) or inc_sel (M-Box) of the source
+ * @n:      how many events
+ *
+ * Every counting counter of @box that selects @event sees them.
+ *
+ * Return: 0 or -EINVAL for a socket, box or event that does not exist.
+ */
+int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
+		  enum xu_sim_box box, unsigned int event, u64 n)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	unsigned int i;
+
+	if (socket >= sim->sockets || box >= XU_SIM_NR_BOXES ||
+	    event > (box == XU_SIM_UBOX ? FIELD_MAX(NHMEX_U_CTL_EV_SEL) :
+				       FIELD_MAX(NHMEX_M_CTL_INC_SEL)))
+		return -EINVAL;
+
+	s = &sim->sock[socket];
+	raw_spin_lock_irqsave(&s->lock, flags);
+	sim_advance_socket(sim, s);
+	if (box == XU_SIM_UBOX) {
+		if (sim_u_counting(s) &&
+		    FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl) == event)
+			sim_u_events(s, n);
+	} else {
+		unsigned int b = box - XU_SIM_MBOX0;
+
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+			if (sim_m_counting(s, b, i) &&
+			    FIELD_GET(NHMEX_M_CTL_INC_SEL, s->m[b].c[i].ctl) == event)
+				sim_m_events(s, b, i, n);
+	}
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	return 0;
+}
+XU_EXPORT_FOR_TESTS(xu_sim_inject);
+
+/* Bring every socket up to now, then apply a change of time base */
+static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		raw_spin_lock_irqsave(&s->lock, flags);
+		sim_advance_socket(sim, s);
+		WRITE_ONCE(sim->manual, manual);
+		WRITE_ONCE(sim->generator, generator);
+		s->last_ns = sim_now(sim);
+		raw_spin_unlock_irqrestore(&s->lock, flags);
+	}
+}
+
+/**
+ * xu_sim_set_generator() - start or stop the background event generator
+ * @sim: the simulated uncore
+ * @on:  true to generate events at the documented rates
+ */
+void xu_sim_set_generator(struct xu_sim *sim, bool on)
+{
+	sim_sync(sim, READ_ONCE(sim->manual), on);
+}
+XU_EXPORT_FOR_TESTS(xu_sim_set_generator);
+
+/**
+ * xu_sim_set_manual_clock() - run the generator on a test's clock
+ * @sim:    the simulated uncore
+ * @manual: true: time only moves by xu_sim_advance(); false: real time
+ */
+void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual)
+{
+	sim_sync(sim, manual, READ_ONCE(sim->generator));
+}
+XU_EXPORT_FOR_TESTS(xu_sim_set_manual_clock);
+
+/**
+ * xu_sim_advance() - move the manual clock forward
+ * @sim: the simulated uncore
+ * @ns:  nanoseconds
+ */
+void xu_sim_advance(struct xu_sim *sim, u64 ns)
+{
+	WRITE_ONCE(sim->manual_ns, READ_ONCE(sim->manual_ns) + ns);
+}
+XU_EXPORT_FOR_TESTS(xu_sim_advance);
+
+/**
+ * xu_sim_violations() - writes so far that set a must-be-zero bit
+ * @sim: the simulated uncore
+ *
+ * Return: the number of such writes.
+ */
+u64 xu_sim_violations(struct xu_sim *sim)
+{
+	return atomic64_read(&sim->violations);
+}
+XU_EXPORT_FOR_TESTS(xu_sim_violations);
+
+/**
+ * xu_sim_create() - a simulated uncore in its reset state
+ * @model:   "nhmex"
+ * @sockets: number of sockets
+ *
+ * The generator runs, on the real clock.
+ *
+ * Return: the simulator, or an ERR_PTR().
+ */
+struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
+{
+	struct xu_sim *sim;
+	unsigned int i;
+
+	if (strcmp(model, "nhmex"))
+		return ERR_PTR(-EINVAL);
+	sim = kzalloc(struct_size(sim, sock, sockets), GFP_KERNEL);
+	if (!sim)
+		return ERR_PTR(-ENOMEM);
+	sim->sockets = sockets;
+	sim->generator = true;
+	atomic64_set(&sim->violations, 0);
+	for (i = 0; i < sockets; i++) {
+		raw_spin_lock_init(&sim->sock[i].lock);
+		sim->sock[i].id = i;
+		sim->sock[i].last_ns = ktime_get_ns();
+	}
+	return sim;
+}
+XU_EXPORT_FOR_TESTS(xu_sim_create);
+
+void xu_sim_destroy(struct xu_sim *sim)
+{
+	if (IS_ERR_OR_NULL(sim))
+		return;
+	debugfs_remove_recursive(sim->debugfs);
+	kfree(sim);
+}
+XU_EXPORT_FOR_TESTS(xu_sim_destroy);
+
+static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
+{
+	return xu_sim_read(box->io_priv, box->pkg, reg, val);
+}
+
+static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
+{
+	return xu_sim_write(box->io_priv, box->pkg, reg, val);
+}
+
+const struct xu_io_ops xu_sim_io = {
+	.name	= "simulated",
+	.read	= xu_sim_io_read,
+	.write	= xu_sim_io_write,
+};
+XU_EXPORT_FOR_TESTS(xu_sim_io);
+
+/*
+ * debugfs: <debugfs>/xeon_uncore_sim/
+ *   inject      write "SOCKET BOX EVENT COUNT", BOX one of ubox mbox0 mbox1
+ *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
+ *   generator   0 or 1
+ *   violations  writes that set reserved bits
+ */
+static const char * const sim_box_names[] = {
+	[XU_SIM_UBOX]	= "ubox",
+	[XU_SIM_MBOX0]	= "mbox0",
+	[XU_SIM_MBOX1]	= "mbox1",
+};
+
+static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = file->private_data;
+	unsigned int socket, event;
+	char buf[64], box[8];
+	u64 n;
+	int b, ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%u %7s %i %llu", &socket, box, &event, &n) != 4)
+		return -EINVAL;
+	b = match_string(sim_box_names, ARRAY_SIZE(sim_box_names), box);
+	if (b < 0)
+		return -EINVAL;
+	ret = xu_sim_inject(sim, socket, b, event, n);
+	return ret ? ret : len;
+}
+
+static const struct file_operations sim_inject_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= sim_inject_write,
+	.llseek	= noop_llseek,
+};
+
+static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
+			     size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = file->private_data;
+	unsigned int socket, reg;
+	char buf[64];
+	u64 val;
+	int ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%u %x %llx", &socket, &reg, &val) != 3)
+		return -EINVAL;
+	ret = xu_sim_write(sim, socket, reg, val);
+	return ret ? ret : len;
+}
+
+static int sim_msr_show(struct seq_file *m, void *unused)
+{
+	static const u32 regs[] = {
+		NHMEX_U_GLOBAL_CTL, NHMEX_U_GLOBAL_STATUS, NHMEX_U_EVT_SEL,
+		NHMEX_U_CTR,
+	};
+	struct xu_sim *sim = m->private;
+	unsigned int s, i, b;
+	u64 val;
+
+	for (s = 0; s < sim->sockets; s++) {
+		for (i = 0; i < ARRAY_SIZE(regs); i++)
+			if (!xu_sim_read(sim, s, regs[i], &val))
+				seq_printf(m, "%u %#x %#llx\n", s, regs[i], val);
+		for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+			u32 first = NHMEX_M_GLOBAL_CTL(b);
+			u32 last = NHMEX_M_CNT(b, NHMEX_M_NUM_COUNTERS - 1);
+			u32 r;
+
+			for (r = first; r <= last; r++)
+				if (!xu_sim_read(sim, s, r, &val))
+					seq_printf(m, "%u %#x %#llx\n", s, r, val);
+		}
+	}
+	return 0;
+}
+
+static int sim_msr_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_msr_show, inode->i_private);
+}
+
+static const struct file_operations sim_msr_fops = {
+	.owner		= THIS_MODULE,
+	.open		= sim_msr_open,
+	.read		= seq_read,
+	.write		= sim_msr_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static int sim_generator_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(((struct xu_sim *)data)->generator);
+	return 0;
+}
+
+static int sim_generator_set(void *data, u64 val)
+{
+	if (val > 1)
+		return -EINVAL;
+	xu_sim_set_generator(data, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_generator_fops, sim_generator_get,
+			 sim_generator_set, "%llu\n");
+
+static int sim_violations_get(void *data, u64 *val)
+{
+	*val = xu_sim_violations(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_violations_fops, sim_violations_get, NULL,
+			 "%llu\n");
+
+int xu_sim_debugfs_init(struct xu_sim *sim)
+{
+	struct dentry *dir = debugfs_create_dir("xeon_uncore_sim", NULL);
+
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	sim->debugfs = dir;
+	debugfs_create_file("inject", 0200, dir, sim, &sim_inject_fops);
+	debugfs_create_file("msr", 0600, dir, sim, &sim_msr_fops);
+	debugfs_create_file_unsafe("generator", 0600, dir, sim,
+				   &sim_generator_fops);
+	debugfs_create_file_unsafe("violations", 0400, dir, sim,
+				   &sim_violations_fops);
+	return 0;
+}

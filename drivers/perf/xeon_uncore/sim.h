@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated uncore: a register file per socket with the semantics of
+ * the specifications, driven by the unchanged driver through xu_sim_io.
+ */
+#ifndef _XEON_UNCORE_SIM_H
+#define _XEON_UNCORE_SIM_H
+
+#include <linux/types.h>
+
+struct xu_sim;
+
+/* Event sources a test or the generator can drive */
+enum xu_sim_box {
+	XU_SIM_UBOX,
+	XU_SIM_MBOX0,
+	XU_SIM_MBOX1,
+	XU_SIM_NR_BOXES,
+};
+
+/* Generator rates, in events per second; see Documentation/simulator.rst */
+#define XU_SIM_RATE_UNIT	100000ULL
+
+extern const struct xu_io_ops xu_sim_io;
+
+struct xu_sim *xu_sim_create(const char *model, unsigned int sockets);
+void xu_sim_destroy(struct xu_sim *sim);
+int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
+int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val);
+int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
+		  enum xu_sim_box box, unsigned int event, u64 n);
+u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event);
+void xu_sim_set_generator(struct xu_sim *sim, bool on);
+void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
+void xu_sim_advance(struct xu_sim *sim, u64 ns);
+u64 xu_sim_violations(struct xu_sim *sim);
+int xu_sim_debugfs_init(struct xu_sim *sim);
+struct xu_sim *xu_sim_instance(void);
+
+#endif /* _XEON_UNCORE_SIM_H */
