@@ -637,7 +637,7 @@ static const struct file_operations sim_inject_fops = {
 static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
 			     size_t len, loff_t *ppos)
 {
-	struct xu_sim *sim = file->private_data;
+	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
 	unsigned int socket, reg;
 	char buf[64];
 	u64 val;
