@@ -49,6 +49,8 @@ struct sim_socket {
 	u64 u_gsts;
 	struct sim_ctr u;
 	struct sim_mbox m[NHMEX_M_NUM_BOXES];
+	u64 reads;
+	u64 writes;
 };
 
 struct xu_sim {
@@ -395,6 +397,7 @@ int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
 	s = &sim->sock[socket];
 	raw_spin_lock_irqsave(&s->lock, flags);
 	sim_advance_socket(sim, s);
+	s->reads++;
 	ret = sim_read_locked(sim, s, reg, val);
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 	return ret;
@@ -421,6 +424,7 @@ int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 	s = &sim->sock[socket];
 	raw_spin_lock_irqsave(&s->lock, flags);
 	sim_advance_socket(sim, s);
+	s->writes++;
 	ret = sim_write_locked(sim, s, reg, val);
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 	return ret;
@@ -535,6 +539,28 @@ u64 xu_sim_violations(struct xu_sim *sim)
 XU_EXPORT_FOR_TESTS(xu_sim_violations);
 
 /**
+ * xu_sim_accesses() - register accesses so far, over all sockets
+ * @sim:    the simulated uncore
+ * @reads:  out: reads
+ * @writes: out: writes
+ */
+void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	*reads = 0;
+	*writes = 0;
+	for (i = 0; i < sim->sockets; i++) {
+		raw_spin_lock_irqsave(&sim->sock[i].lock, flags);
+		*reads += sim->sock[i].reads;
+		*writes += sim->sock[i].writes;
+		raw_spin_unlock_irqrestore(&sim->sock[i].lock, flags);
+	}
+}
+XU_EXPORT_FOR_TESTS(xu_sim_accesses);
+
+/**
  * xu_sim_create() - a simulated uncore in its reset state
  * @model:   "nhmex"
  * @sockets: number of sockets
@@ -597,6 +623,7 @@ XU_EXPORT_FOR_TESTS(xu_sim_io);
  *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
  *   generator   0 or 1
  *   violations  writes that set reserved bits
+ *   accesses    "reads N writes N" by the driver and these files so far
  */
 static const char * const sim_box_names[] = {
 	[XU_SIM_UBOX]	= "ubox",
@@ -719,6 +746,16 @@ static int sim_violations_get(void *data, u64 *val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_violations_fops, sim_violations_get, NULL,
 			 "%llu\n");
 
+static int sim_accesses_show(struct seq_file *m, void *unused)
+{
+	u64 reads, writes;
+
+	xu_sim_accesses(m->private, &reads, &writes);
+	seq_printf(m, "reads %llu writes %llu\n", reads, writes);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_accesses);
+
 int xu_sim_debugfs_init(struct xu_sim *sim)
 {
 	struct dentry *dir = debugfs_create_dir("xeon_uncore_sim", NULL);
@@ -732,5 +769,6 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 				   &sim_generator_fops);
 	debugfs_create_file_unsafe("violations", 0400, dir, sim,
 				   &sim_violations_fops);
+	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
 	return 0;
 }

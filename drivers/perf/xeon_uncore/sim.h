@@ -34,6 +34,7 @@ void xu_sim_set_generator(struct xu_sim *sim, bool on);
 void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
 void xu_sim_advance(struct xu_sim *sim, u64 ns);
 u64 xu_sim_violations(struct xu_sim *sim);
+void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes);
 int xu_sim_debugfs_init(struct xu_sim *sim);
 struct xu_sim *xu_sim_instance(void);
 
