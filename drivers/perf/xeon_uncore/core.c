@@ -109,7 +109,7 @@ int xu_validate_config(const struct xu_box_type *type,
 	}
 	return 0;
 }
-XU_EXPORT_FOR_TESTS(xu_validate_config);
+EXPORT_SYMBOL_NS_GPL(xu_validate_config, XEON_UNCORE);
 
 static unsigned long xu_constraint(const struct xu_box_type *type,
 				   struct perf_event *event)
@@ -185,7 +185,7 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 			assign[owner[c]] = c;
 	return 0;
 }
-XU_EXPORT_FOR_TESTS(xu_assign);
+EXPORT_SYMBOL_NS_GPL(xu_assign, XEON_UNCORE);
 
 static u64 xu_ctr_mask(const struct xu_box_type *type)
 {

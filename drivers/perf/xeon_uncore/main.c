@@ -127,7 +127,7 @@ struct xu_sim *xu_sim_instance(void)
 {
 	return xu_sim;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_instance);
+EXPORT_SYMBOL_NS_GPL(xu_sim_instance, XEON_UNCORE);
 
 /**
  * xu_uncore_instance() - the PMUs the module registered
@@ -138,7 +138,7 @@ struct xu_uncore *xu_uncore_instance(void)
 {
 	return &xu_uncore;
 }
-XU_EXPORT_FOR_TESTS(xu_uncore_instance);
+EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XEON_UNCORE);
 
 module_init(xu_init);
 module_exit(xu_exit);

@@ -6,6 +6,8 @@
  * hardware position, so the perf config is the control register image;
  * the enable and interrupt bits stay the driver's.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/bitfield.h>
 
 #include <xeon_uncore/nhmex.h>
@@ -126,17 +128,23 @@ static void nhmex_mbox_unfreeze(struct xu_box *box)
 static int nhmex_mbox_validate(struct perf_event *event)
 {
 	u64 cfg = event->attr.config;
+	const char *why = NULL;
 
 	/* Table 2-67: set_flag_sel only acts with flag_mode set ... */
 	if (FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg) &&
-	    !(cfg & NHMEX_M_CTL_FLAG_MODE)) {
-		pr_info_ratelimited("xeon_uncore: uncore_mbox: set_flag_sel needs flag_mode=1\n");
-		return -EINVAL;
-	}
+	    !(cfg & NHMEX_M_CTL_FLAG_MODE))
+		why = "set_flag_sel needs flag_mode=1";
 	/* ... and storage_mode=1 counts only once that flag is set */
-	if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, cfg) &&
-	    !(cfg & NHMEX_M_CTL_FLAG_MODE)) {
-		pr_info_ratelimited("xeon_uncore: uncore_mbox: storage_mode=1 needs flag_mode=1\n");
+	else if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, cfg) &&
+		 !(cfg & NHMEX_M_CTL_FLAG_MODE))
+		why = "storage_mode=1 needs flag_mode=1";
+	/* A counter counting down from 0 would stop at its first event */
+	else if (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg) != NHMEX_M_COUNT_UP &&
+		 !(cfg & NHMEX_M_CTL_WRAP_MODE))
+		why = "count_mode=1 or 2 needs wrap_mode=1";
+
+	if (why) {
+		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
 		return -EINVAL;
 	}
 	return 0;
@@ -146,8 +154,14 @@ static int nhmex_mbox_validate(struct perf_event *event)
 static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now)
 {
 	u64 mask = GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0);
+	u64 cfg = event->hw.config;
 
-	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, event->hw.config)) {
+	/* wrap_mode=0: the hardware stops the counter at its limit */
+	if (!(cfg & NHMEX_M_CTL_WRAP_MODE) && now == mask && prev != now)
+		pr_info_ratelimited("%s: counter %d reached 2^48 - 1 and stopped, as wrap_mode=0 asks; wrap_mode=1 counts on\n",
+				    event->pmu->name, event->hw.idx);
+
+	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg)) {
 	case NHMEX_M_COUNT_DOWN:
 		return (prev - now) & mask;
 	case NHMEX_M_COUNT_BOTH:
@@ -177,24 +191,24 @@ static struct attribute *nhmex_mbox_formats[] = {
 };
 
 /*
- * Table 2-84: the events that need no M-Box extra register.  The
- * "cycles_retryq_*" events count M-Box cycles while the set_flag_sel
- * state holds.
+ * Table 2-84: the events that need no M-Box extra register.  They all
+ * wrap at 2^48 rather than stop there.  The "cycles_retryq_*" events count
+ * M-Box cycles while the set_flag_sel state holds.
  */
 static struct attribute *nhmex_mbox_events[] = {
-	XU_EVENT(cycles_mfull, "inc_sel=0x01"),
-	XU_EVENT(ma_par_err, "inc_sel=0x0c"),
-	XU_EVENT(page_hit, "inc_sel=0x14"),
-	XU_EVENT(page_empty, "inc_sel=0x15"),
-	XU_EVENT(multicas, "inc_sel=0x17"),
-	XU_EVENT(fvid_race, "inc_sel=0x18"),
-	XU_EVENT(bbox_cmds_all, "inc_sel=0x1a"),
-	XU_EVENT(cycles, "inc_sel=0x1b"),
-	XU_EVENT(inflight_cmds, "inc_sel=0x1d"),
+	XU_EVENT(cycles_mfull, "inc_sel=0x01,wrap_mode=1"),
+	XU_EVENT(ma_par_err, "inc_sel=0x0c,wrap_mode=1"),
+	XU_EVENT(page_hit, "inc_sel=0x14,wrap_mode=1"),
+	XU_EVENT(page_empty, "inc_sel=0x15,wrap_mode=1"),
+	XU_EVENT(multicas, "inc_sel=0x17,wrap_mode=1"),
+	XU_EVENT(fvid_race, "inc_sel=0x18,wrap_mode=1"),
+	XU_EVENT(bbox_cmds_all, "inc_sel=0x1a,wrap_mode=1"),
+	XU_EVENT(cycles, "inc_sel=0x1b,wrap_mode=1"),
+	XU_EVENT(inflight_cmds, "inc_sel=0x1d,wrap_mode=1"),
 	XU_EVENT(cycles_retryq_mfull,
-		 "inc_sel=0x1b,set_flag_sel=0x3,flag_mode=1,storage_mode=1"),
+		 "inc_sel=0x1b,set_flag_sel=0x3,flag_mode=1,storage_mode=1,wrap_mode=1"),
 	XU_EVENT(cycles_retryq_starved,
-		 "inc_sel=0x1b,set_flag_sel=0x4,flag_mode=1,storage_mode=1"),
+		 "inc_sel=0x1b,set_flag_sel=0x4,flag_mode=1,storage_mode=1,wrap_mode=1"),
 	NULL
 };
 
@@ -225,4 +239,4 @@ const struct xu_platform xu_nhmex = {
 	.name	= "nhmex",
 	.types	= nhmex_types,
 };
-XU_EXPORT_FOR_TESTS(xu_nhmex);
+EXPORT_SYMBOL_NS_GPL(xu_nhmex, XEON_UNCORE);

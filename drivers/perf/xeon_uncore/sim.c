@@ -78,7 +78,7 @@ u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event)
 
 	return XU_SIM_RATE_UNIT * (event + 1) * k;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_rate);
+EXPORT_SYMBOL_NS_GPL(xu_sim_rate, XEON_UNCORE);
 
 static u64 sim_now(struct xu_sim *sim)
 {
@@ -402,7 +402,7 @@ int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 	return ret;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_read);
+EXPORT_SYMBOL_NS_GPL(xu_sim_read, XEON_UNCORE);
 
 /**
  * xu_sim_write() - wrmsr on a simulated socket
@@ -429,7 +429,7 @@ int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 	return ret;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_write);
+EXPORT_SYMBOL_NS_GPL(xu_sim_write, XEON_UNCORE);
 
 /**
  * xu_sim_inject() - make @n events of one source happen now
@@ -473,7 +473,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 	raw_spin_unlock_irqrestore(&s->lock, flags);
 	return 0;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_inject);
+EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XEON_UNCORE);
 
 /* Bring every socket up to now, then apply a change of time base */
 static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
@@ -502,7 +502,7 @@ void xu_sim_set_generator(struct xu_sim *sim, bool on)
 {
 	sim_sync(sim, READ_ONCE(sim->manual), on);
 }
-XU_EXPORT_FOR_TESTS(xu_sim_set_generator);
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_generator, XEON_UNCORE);
 
 /**
  * xu_sim_set_manual_clock() - run the generator on a test's clock
@@ -513,7 +513,7 @@ void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual)
 {
 	sim_sync(sim, manual, READ_ONCE(sim->generator));
 }
-XU_EXPORT_FOR_TESTS(xu_sim_set_manual_clock);
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_manual_clock, XEON_UNCORE);
 
 /**
  * xu_sim_advance() - move the manual clock forward
@@ -524,7 +524,7 @@ void xu_sim_advance(struct xu_sim *sim, u64 ns)
 {
 	WRITE_ONCE(sim->manual_ns, READ_ONCE(sim->manual_ns) + ns);
 }
-XU_EXPORT_FOR_TESTS(xu_sim_advance);
+EXPORT_SYMBOL_NS_GPL(xu_sim_advance, XEON_UNCORE);
 
 /**
  * xu_sim_violations() - writes so far that set a must-be-zero bit
@@ -536,7 +536,7 @@ u64 xu_sim_violations(struct xu_sim *sim)
 {
 	return atomic64_read(&sim->violations);
 }
-XU_EXPORT_FOR_TESTS(xu_sim_violations);
+EXPORT_SYMBOL_NS_GPL(xu_sim_violations, XEON_UNCORE);
 
 /**
  * xu_sim_accesses() - register accesses so far, over all sockets
@@ -558,7 +558,7 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
 		raw_spin_unlock_irqrestore(&sim->sock[i].lock, flags);
 	}
 }
-XU_EXPORT_FOR_TESTS(xu_sim_accesses);
+EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XEON_UNCORE);
 
 /**
  * xu_sim_create() - a simulated uncore in its reset state
@@ -589,7 +589,7 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 	}
 	return sim;
 }
-XU_EXPORT_FOR_TESTS(xu_sim_create);
+EXPORT_SYMBOL_NS_GPL(xu_sim_create, XEON_UNCORE);
 
 void xu_sim_destroy(struct xu_sim *sim)
 {
@@ -598,7 +598,7 @@ void xu_sim_destroy(struct xu_sim *sim)
 	debugfs_remove_recursive(sim->debugfs);
 	kfree(sim);
 }
-XU_EXPORT_FOR_TESTS(xu_sim_destroy);
+EXPORT_SYMBOL_NS_GPL(xu_sim_destroy, XEON_UNCORE);
 
 static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
 {
@@ -615,7 +615,7 @@ const struct xu_io_ops xu_sim_io = {
 	.read	= xu_sim_io_read,
 	.write	= xu_sim_io_write,
 };
-XU_EXPORT_FOR_TESTS(xu_sim_io);
+EXPORT_SYMBOL_NS_GPL(xu_sim_io, XEON_UNCORE);
 
 /*
  * debugfs: <debugfs>/xeon_uncore_sim/

@@ -235,12 +235,10 @@ static inline int xu_write(struct xu_box *box, u32 reg, u64 val)
 	return box->io->write(box, reg, val);
 }
 
-/* Internals the KUnit suites reach; exported only when KUnit is built */
-#if IS_ENABLED(CONFIG_KUNIT)
-#define XU_EXPORT_FOR_TESTS(sym)	EXPORT_SYMBOL_NS_GPL(sym, XEON_UNCORE)
-#else
-#define XU_EXPORT_FOR_TESTS(sym)
-#endif
+/*
+ * Internals the KUnit suites reach are exported in the XEON_UNCORE
+ * namespace, for xeon_uncore_test.ko alone.
+ */
 
 /* core.c */
 int xu_core_init(void);
