@@ -230,6 +230,44 @@ static enum hrtimer_restart xu_poll(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+static struct xu_box *xu_this_box(struct pmu *pmu)
+{
+	struct xu_pmu *xp = to_xu_pmu(pmu);
+
+	return &xp->boxes[topology_logical_package_id(smp_processor_id())];
+}
+
+/*
+ * perf brackets every change of a PMU's events with pmu_disable and
+ * pmu_enable.  The box is frozen lazily, at the first counter that starts
+ * or stops inside the bracket, so that the counters changed together
+ * start and stop together while a bracket that changes nothing costs no
+ * register access.
+ */
+static void xu_pmu_disable(struct pmu *pmu)
+{
+	xu_this_box(pmu)->in_txn = true;
+}
+
+static void xu_pmu_enable(struct pmu *pmu)
+{
+	struct xu_box *box = xu_this_box(pmu);
+
+	box->in_txn = false;
+	if (box->frozen) {
+		box->pmu->type->ops->unfreeze(box);
+		box->frozen = false;
+	}
+}
+
+static void xu_box_freeze_for_txn(struct xu_box *box)
+{
+	if (box->in_txn && !box->frozen) {
+		box->pmu->type->ops->freeze(box);
+		box->frozen = true;
+	}
+}
+
 static void xu_event_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -239,6 +277,7 @@ static void xu_event_start(struct perf_event *event, int flags)
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
 
+	xu_box_freeze_for_txn(box);
 	if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
 		return;
 	local64_set(&hwc->prev_count, now);
@@ -259,6 +298,7 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
+		xu_box_freeze_for_txn(box);
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
@@ -331,33 +371,6 @@ static void xu_event_read(struct perf_event *event)
 {
 	if (!(event->hw.state & PERF_HES_STOPPED))
 		xu_event_update(event);
-}
-
-static struct xu_box *xu_this_box(struct pmu *pmu)
-{
-	struct xu_pmu *xp = to_xu_pmu(pmu);
-
-	return &xp->boxes[topology_logical_package_id(smp_processor_id())];
-}
-
-static void xu_pmu_disable(struct pmu *pmu)
-{
-	struct xu_box *box = xu_this_box(pmu);
-
-	if (box->n_active && !box->frozen) {
-		box->pmu->type->ops->freeze(box);
-		box->frozen = true;
-	}
-}
-
-static void xu_pmu_enable(struct pmu *pmu)
-{
-	struct xu_box *box = xu_this_box(pmu);
-
-	if (box->frozen) {
-		box->pmu->type->ops->unfreeze(box);
-		box->frozen = false;
-	}
 }
 
 static int xu_collect(struct perf_event *event, struct perf_event *ev,

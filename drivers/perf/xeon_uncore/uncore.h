@@ -153,7 +153,8 @@ struct xu_platform {
  * @n_events: events added to the box, in @events
  * @active:   started events, by counter
  * @n_active: number of started events
- * @frozen:   frozen by pmu_disable, to be unfrozen by pmu_enable
+ * @in_txn:   between perf's pmu_disable and pmu_enable
+ * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
  * @box_ctl:  last value written to the box's control register, for box
  *            types whose freeze shares that register with other fields
  * @timer:    polls the counters while no overflow interrupt folds them
@@ -168,6 +169,7 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *active[XU_MAX_COUNTERS];
 	unsigned int n_active;
+	bool in_txn;
 	bool frozen;
 	u64 box_ctl;
 	struct hrtimer timer;
