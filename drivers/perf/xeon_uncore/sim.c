@@ -376,6 +376,30 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 	return -EIO;
 }
 
+/* One register access: the socket first catches up with the clock */
+static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
+		      u64 *val, bool write)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	s = &sim->sock[socket];
+	raw_spin_lock_irqsave(&s->lock, flags);
+	sim_advance_socket(sim, s);
+	if (write) {
+		s->writes++;
+		ret = sim_write_locked(sim, s, reg, *val);
+	} else {
+		s->reads++;
+		ret = sim_read_locked(sim, s, reg, val);
+	}
+	raw_spin_unlock_irqrestore(&s->lock, flags);
+	return ret;
+}
+
 /**
  * xu_sim_read() - rdmsr on a simulated socket
  * @sim:    the simulated uncore
@@ -388,19 +412,7 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
  */
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
 {
-	struct sim_socket *s;
-	unsigned long flags;
-	int ret;
-
-	if (socket >= sim->sockets)
-		return -ENODEV;
-	s = &sim->sock[socket];
-	raw_spin_lock_irqsave(&s->lock, flags);
-	sim_advance_socket(sim, s);
-	s->reads++;
-	ret = sim_read_locked(sim, s, reg, val);
-	raw_spin_unlock_irqrestore(&s->lock, flags);
-	return ret;
+	return sim_access(sim, socket, reg, val, false);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_read, XEON_UNCORE);
 
@@ -415,19 +427,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_read, XEON_UNCORE);
  */
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 {
-	struct sim_socket *s;
-	unsigned long flags;
-	int ret;
-
-	if (socket >= sim->sockets)
-		return -ENODEV;
-	s = &sim->sock[socket];
-	raw_spin_lock_irqsave(&s->lock, flags);
-	sim_advance_socket(sim, s);
-	s->writes++;
-	ret = sim_write_locked(sim, s, reg, val);
-	raw_spin_unlock_irqrestore(&s->lock, flags);
-	return ret;
+	return sim_access(sim, socket, reg, &val, true);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_write, XEON_UNCORE);
 
