@@ -136,6 +136,13 @@ static bool xu_augment(const unsigned long *allowed, unsigned int e,
 		}
 		__clear_bit(c, &try);
 	}
+	/* then a free counter, before moving any other event */
+	for_each_set_bit(c, &try, XU_MAX_COUNTERS) {
+		if (owner[c] < 0 && !test_and_set_bit(c, seen)) {
+			owner[c] = e;
+			return true;
+		}
+	}
 	for_each_set_bit(c, &try, XU_MAX_COUNTERS) {
 		if (test_and_set_bit(c, seen))
 			continue;
