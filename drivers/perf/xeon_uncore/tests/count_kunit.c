@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_count: counts through the real perf path (perf core, the
+ * driver's callbacks, the simulated registers) are exact.  The module's
+ * simulator runs without its generator during each test, so only the
+ * events the test injects are counted.
+ */
+#include <linux/delay.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "xu_test.h"
+
+/* M_MSR_PMU_CNT_CTL configs (Table 2-67), all with inc_sel 0x1b */
+#define CFG_CYCLES		0x3600ULL
+#define CFG_CYCLES_WRAP		0x3640ULL	/* + wrap_mode 1 */
+#define CFG_CYCLES_DOWN_WRAP	0x3644ULL	/* + count_mode 1 */
+#define EV_CYCLES		0x1b
+
+static struct xu_sim *sim_of(struct kunit *test)
+{
+	return test->priv;
+}
+
+static struct perf_event *open_event(struct kunit *test, const char *pmu,
+				     unsigned int pkg, u64 config)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
+	struct perf_event_attr attr;
+
+	xu_test_attr(&attr, xp, config);
+	return xu_test_open(test, xp, pkg, &attr);
+}
+
+static u64 count_of(struct perf_event *event, u64 *enabled, u64 *running)
+{
+	u64 e, r;
+
+	return perf_event_read_value(event, enabled ? enabled : &e,
+				     running ? running : &r);
+}
+
+static void inject(struct kunit *test, unsigned int pkg, enum xu_sim_box box,
+		   unsigned int event, u64 n)
+{
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, event, n));
+}
+
+static void count_reads_exactly_injected_events(struct kunit *test)
+{
+	struct perf_event *m0 = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES);
+	struct perf_event *m1 = open_event(test, "uncore_mbox_1", 1, CFG_CYCLES);
+	struct perf_event *u = open_event(test, "uncore_ubox", 0, 0x01);
+
+	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 0ULL);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 12345);
+	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12345ULL);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12346ULL);
+
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 777);
+	KUNIT_EXPECT_EQ(test, count_of(m1, NULL, NULL), 777ULL);
+
+	inject(test, 0, XU_SIM_UBOX, 0x01, 42);
+	inject(test, 0, XU_SIM_UBOX, 0x02, 1000);
+	KUNIT_EXPECT_EQ(test, count_of(u, NULL, NULL), 42ULL);
+	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12346ULL);
+}
+
+/*
+ * Open a disabled event on M-Box 0 of package 0 with every counter of the
+ * box preloaded to @start, enable it, and check it got one of them.
+ */
+static struct perf_event *open_preloaded(struct kunit *test, u64 config,
+					 u64 start)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	unsigned int i;
+	int idx;
+
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim_of(test), 0, NHMEX_M_CNT(0, i), start);
+	xu_test_attr(&attr, xp, config);
+	attr.disabled = 1;
+	event = xu_test_open(test, xp, 0, &attr);
+	perf_event_enable(event);
+
+	idx = READ_ONCE(event->hw.idx);
+	KUNIT_ASSERT_GE(test, idx, 0);
+	KUNIT_ASSERT_LT(test, idx, NHMEX_M_NUM_COUNTERS);
+	KUNIT_ASSERT_EQ(test, xu_test_sim_rd(test, sim_of(test), 0,
+					     NHMEX_M_CNT(0, idx)), start);
+	return event;
+}
+
+static void count_is_exact_across_counter_wrap(struct kunit *test)
+{
+	/* 16 events below 2^48 */
+	struct perf_event *event = open_preloaded(test, CFG_CYCLES_WRAP,
+						  0xfffffffffff0);
+
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 0ULL);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 100ULL);
+	/* the register itself wrapped: 100 - 16 */
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim_of(test), 0,
+					     NHMEX_M_CNT(0, event->hw.idx)), 0x54ULL);
+}
+
+static void count_stays_exact_over_several_wraps(struct kunit *test)
+{
+	struct perf_event *event = open_preloaded(test, CFG_CYCLES_WRAP,
+						  0xffffffff0000);
+	const u64 step = 0xa00000000000;	/* 5/8 of the counter's range */
+	unsigned int i;
+
+	for (i = 1; i <= 5; i++) {
+		inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, step);
+		KUNIT_EXPECT_EQ_MSG(test, count_of(event, NULL, NULL), i * step,
+				    "after %u steps", i);
+	}
+	/* five steps are more than 2^48 events */
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 0x3200000000000ULL);
+}
+
+static void count_mode_down_reports_positive_counts(struct kunit *test)
+{
+	struct perf_event *down = open_event(test, "uncore_mbox_1", 0,
+					     CFG_CYCLES_DOWN_WRAP);
+
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 500);
+	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 500ULL);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 250);
+	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
+}
+
+static void count_is_per_socket_and_per_box(struct kunit *test)
+{
+	struct perf_event *s0 = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES);
+	struct perf_event *s1 = open_event(test, "uncore_mbox_0", 1, CFG_CYCLES);
+	struct perf_event *b1 = open_event(test, "uncore_mbox_1", 0, CFG_CYCLES);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1000);
+	KUNIT_EXPECT_EQ(test, count_of(s0, NULL, NULL), 1000ULL);
+	KUNIT_EXPECT_EQ(test, count_of(s1, NULL, NULL), 0ULL);
+	KUNIT_EXPECT_EQ(test, count_of(b1, NULL, NULL), 0ULL);
+
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 7);
+	KUNIT_EXPECT_EQ(test, count_of(s0, NULL, NULL), 1000ULL);
+	KUNIT_EXPECT_EQ(test, count_of(s1, NULL, NULL), 7ULL);
+}
+
+static void count_seventh_event_on_six_counters_waits(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event *ev[NHMEX_M_NUM_COUNTERS + 1];
+	struct perf_event_attr attr;
+	u64 enabled, running;
+	unsigned int i;
+
+	/* six pinned events hold the six counters; the seventh multiplexes */
+	for (i = 0; i <= NHMEX_M_NUM_COUNTERS; i++) {
+		xu_test_attr(&attr, xp, CFG_CYCLES);
+		attr.pinned = i < NHMEX_M_NUM_COUNTERS;
+		ev[i] = xu_test_open(test, xp, 0, &attr);
+	}
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 10);
+	msleep(20);
+
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
+		KUNIT_EXPECT_EQ_MSG(test, count_of(ev[i], &enabled, &running), 10ULL,
+				    "event %u", i);
+		KUNIT_EXPECT_GT_MSG(test, running, 0ULL, "event %u", i);
+		KUNIT_EXPECT_GE_MSG(test, ev[i]->hw.idx, 0, "event %u", i);
+	}
+	KUNIT_EXPECT_EQ(test, count_of(ev[i], &enabled, &running), 0ULL);
+	KUNIT_EXPECT_GT(test, enabled, 0ULL);
+	KUNIT_EXPECT_EQ(test, running, 0ULL);
+	KUNIT_EXPECT_EQ(test, ev[i]->state, PERF_EVENT_STATE_INACTIVE);
+}
+
+static void count_read_after_disable_is_stable(struct kunit *test)
+{
+	struct perf_event *event = open_event(test, "uncore_mbox_1", 1, CFG_CYCLES);
+
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 300);
+	perf_event_disable(event);
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 200);
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
+
+	perf_event_enable(event);
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 305ULL);
+}
+
+static int xeon_uncore_count_init(struct kunit *test)
+{
+	struct xu_sim *sim = xu_test_sim(test);
+
+	xu_test_quiet_sim(test, sim);
+	test->priv = sim;
+	return 0;
+}
+
+static struct kunit_case xeon_uncore_count_cases[] = {
+	KUNIT_CASE(count_reads_exactly_injected_events),
+	KUNIT_CASE(count_is_exact_across_counter_wrap),
+	KUNIT_CASE(count_stays_exact_over_several_wraps),
+	KUNIT_CASE(count_mode_down_reports_positive_counts),
+	KUNIT_CASE(count_is_per_socket_and_per_box),
+	KUNIT_CASE(count_seventh_event_on_six_counters_waits),
+	KUNIT_CASE(count_read_after_disable_is_stable),
+	{}
+};
+
+static struct kunit_suite xeon_uncore_count_suite = {
+	.name = "xeon_uncore_count",
+	.init = xeon_uncore_count_init,
+	.test_cases = xeon_uncore_count_cases,
+};
+
+kunit_test_suite(xeon_uncore_count_suite);

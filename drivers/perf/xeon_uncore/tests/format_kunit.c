@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_format: what a user writes in perf_event_attr.config ends up
+ * bit for bit in the counter's control register, and sysfs describes the
+ * fields where Tables 2-6 (U_MSR_PMON_EVT_SEL) and 2-67
+ * (M_MSR_PMU_CNT_CTL) put them.
+ */
+#include <linux/string.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "xu_test.h"
+
+struct format_str_case {
+	const char *pmu;
+	const char *field;
+	const char *str;
+};
+
+/* Bit ranges of Table 2-67 (M-Box) and Table 2-6 (U-Box) */
+static const struct format_str_case format_str_cases[] = {
+	{ "uncore_mbox_0", "count_mode",	"config:2-3\n" },
+	{ "uncore_mbox_0", "storage_mode",	"config:4-5\n" },
+	{ "uncore_mbox_0", "wrap_mode",		"config:6\n" },
+	{ "uncore_mbox_0", "flag_mode",		"config:7\n" },
+	{ "uncore_mbox_0", "inc_sel",		"config:9-13\n" },
+	{ "uncore_mbox_0", "set_flag_sel",	"config:19-21\n" },
+	{ "uncore_mbox_1", "count_mode",	"config:2-3\n" },
+	{ "uncore_mbox_1", "storage_mode",	"config:4-5\n" },
+	{ "uncore_mbox_1", "wrap_mode",		"config:6\n" },
+	{ "uncore_mbox_1", "flag_mode",		"config:7\n" },
+	{ "uncore_mbox_1", "inc_sel",		"config:9-13\n" },
+	{ "uncore_mbox_1", "set_flag_sel",	"config:19-21\n" },
+	{ "uncore_ubox",   "event",		"config:0-7\n" },
+	{ "uncore_ubox",   "edge",		"config:18\n" },
+};
+
+static unsigned int format_expected_fields(const char *pmu)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++)
+		n += !strcmp(format_str_cases[i].pmu, pmu);
+	return n;
+}
+
+static void format_sysfs_strings_match_spec(struct kunit *test)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++) {
+		const struct format_str_case *c = &format_str_cases[i];
+		struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
+		struct attribute **a;
+		bool found = false;
+
+		for (a = xp->type->formats; *a; a++) {
+			struct device_attribute *da;
+			ssize_t len;
+
+			if (strcmp((*a)->name, c->field))
+				continue;
+			found = true;
+			da = container_of(*a, struct device_attribute, attr);
+			memset(buf, 0, PAGE_SIZE);
+			len = da->show(NULL, da, buf);
+			KUNIT_EXPECT_EQ_MSG(test, len, (ssize_t)strlen(c->str),
+					    "%s/format/%s", c->pmu, c->field);
+			KUNIT_EXPECT_STREQ_MSG(test, buf, c->str,
+					       "%s/format/%s", c->pmu, c->field);
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, found, "%s has no format/%s",
+				      c->pmu, c->field);
+	}
+}
+
+static void format_has_no_undocumented_field(struct kunit *test)
+{
+	static const char * const pmus[] = {
+		"uncore_ubox", "uncore_mbox_0", "uncore_mbox_1",
+	};
+	unsigned int i, n;
+
+	for (i = 0; i < ARRAY_SIZE(pmus); i++) {
+		struct xu_pmu *xp = xu_test_pmu(test, pmus[i]);
+		struct attribute **a;
+
+		for (n = 0, a = xp->type->formats; *a; a++)
+			n++;
+		KUNIT_EXPECT_EQ_MSG(test, n, format_expected_fields(pmus[i]),
+				    "%s", pmus[i]);
+	}
+}
+
+struct format_ctl_case {
+	const char *desc;
+	const char *pmu;
+	const char *terms;
+	u64 ctl;	/* the control register, enable bit included */
+};
+
+/* Control images from Tables 2-67 and 2-6, written out bit by bit */
+static const struct format_ctl_case format_ctl_cases[] = {
+	{ "mbox count_mode=0", "uncore_mbox_0", "count_mode=0", 0x000001 },
+	{ "mbox count_mode=1", "uncore_mbox_0", "count_mode=1,wrap_mode=1", 0x000045 },
+	{ "mbox count_mode=2", "uncore_mbox_1", "count_mode=2,wrap_mode=1", 0x000049 },
+	{ "mbox storage_mode=1", "uncore_mbox_0", "storage_mode=1,flag_mode=1", 0x000091 },
+	{ "mbox wrap_mode=1", "uncore_mbox_1", "wrap_mode=1", 0x000041 },
+	{ "mbox flag_mode=1", "uncore_mbox_0", "flag_mode=1", 0x000081 },
+	{ "mbox inc_sel=0x01", "uncore_mbox_0", "inc_sel=0x01", 0x000201 },
+	{ "mbox inc_sel=0x1b", "uncore_mbox_1", "inc_sel=0x1b", 0x003601 },
+	{ "mbox inc_sel=0x1f", "uncore_mbox_0", "inc_sel=0x1f", 0x003e01 },
+	{ "mbox set_flag_sel=1", "uncore_mbox_0", "set_flag_sel=1,flag_mode=1", 0x080081 },
+	{ "mbox set_flag_sel=7", "uncore_mbox_1", "set_flag_sel=7,flag_mode=1", 0x380081 },
+	{ "mbox every field at its maximum", "uncore_mbox_0",
+	  "count_mode=2,storage_mode=1,wrap_mode=1,flag_mode=1,inc_sel=0x1f,set_flag_sel=7",
+	  0x383ed9 },
+	{ "ubox event=0x00", "uncore_ubox", "event=0x00", 0x400000 },
+	{ "ubox event=0x03", "uncore_ubox", "event=0x03", 0x400003 },
+	{ "ubox event=0xff", "uncore_ubox", "event=0xff", 0x4000ff },
+	{ "ubox edge=1", "uncore_ubox", "edge=1", 0x440000 },
+	{ "ubox event=0x02,edge=1", "uncore_ubox", "event=0x02,edge", 0x440002 },
+};
+
+KUNIT_ARRAY_PARAM_DESC(format_ctl, format_ctl_cases, desc);
+
+static void format_field_sets_exact_control_bits(struct kunit *test)
+{
+	const struct format_ctl_case *c = test->param_value;
+	struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
+	struct perf_event_attr attr;
+	unsigned int pkg;
+	u64 config;
+
+	KUNIT_ASSERT_EQ(test, 0, xu_test_parse(test, xp->type, c->terms, &config));
+	for (pkg = 0; pkg < xu_uncore_instance()->num_pkgs; pkg++) {
+		struct perf_event *event;
+		struct xu_box *box;
+		u32 reg;
+
+		xu_test_attr(&attr, xp, config);
+		event = xu_test_open(test, xp, pkg, &attr);
+		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event), c->ctl,
+				    "%s on package %u", c->terms, pkg);
+
+		/* a released event leaves its counter disabled */
+		box = xu_event_box(event);
+		if (strcmp(c->pmu, "uncore_ubox"))
+			reg = NHMEX_M_CNT_CTL(xp->idx, event->hw.idx);
+		else
+			reg = NHMEX_U_EVT_SEL;
+		xu_test_close(test, event);
+		KUNIT_EXPECT_EQ(test, 0ULL,
+				xu_test_sim_rd(test, box->io_priv, box->pkg, reg));
+	}
+}
+
+static void format_rejects_unknown_and_oversized_terms(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	u64 config;
+
+	/* the test's parser, which the other cases rely on */
+	KUNIT_EXPECT_EQ(test, -ENOENT, xu_test_parse(test, xp->type, "umask=1", &config));
+	KUNIT_EXPECT_EQ(test, -ERANGE, xu_test_parse(test, xp->type, "inc_sel=0x20", &config));
+	KUNIT_EXPECT_EQ(test, -ERANGE, xu_test_parse(test, xp->type, "set_flag_sel=8", &config));
+	KUNIT_EXPECT_EQ(test, 0, xu_test_parse(test, xp->type, "wrap_mode", &config));
+	KUNIT_EXPECT_EQ(test, 0x40ULL, config);
+}
+
+static void format_named_events_parse_to_valid_configs(struct kunit *test)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	unsigned int i, pkg, n = 0;
+
+	xu_test_sim(test);
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_pmu *xp = &uc->pmus[i];
+		struct attribute **a;
+
+		if (!xp->type->events)
+			continue;
+		for (a = xp->type->events; *a; a++, n++) {
+			struct perf_pmu_events_attr *ea;
+			struct perf_event_attr attr;
+			struct perf_event *event;
+			u64 config;
+
+			ea = container_of(*a, struct perf_pmu_events_attr, attr.attr);
+			KUNIT_ASSERT_EQ_MSG(test, 0,
+					    xu_test_parse(test, xp->type, ea->event_str, &config),
+					    "%s/events/%s = \"%s\"", xp->name,
+					    (*a)->name, ea->event_str);
+			xu_test_attr(&attr, xp, config);
+			KUNIT_EXPECT_EQ_MSG(test, 0, xu_validate_config(xp->type, &attr),
+					    "%s/events/%s", xp->name, (*a)->name);
+			for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+				event = xu_test_open(test, xp, pkg, &attr);
+				KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
+						    config | xp->type->ctl_en,
+						    "%s/events/%s", xp->name,
+						    (*a)->name);
+				xu_test_close(test, event);
+			}
+		}
+	}
+	/* Table 2-8 has 4 U-Box events; the M-Box list has 11 per box */
+	KUNIT_EXPECT_EQ(test, n, 4U + 2 * 11U);
+}
+
+static u64 format_event_config(struct kunit *test, const char *pmu,
+			       const char *name)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
+	struct attribute **a;
+	u64 config;
+
+	for (a = xp->type->events; *a; a++) {
+		struct perf_pmu_events_attr *ea;
+
+		if (strcmp((*a)->name, name))
+			continue;
+		ea = container_of(*a, struct perf_pmu_events_attr, attr.attr);
+		KUNIT_ASSERT_EQ(test, 0, xu_test_parse(test, xp->type,
+						       ea->event_str, &config));
+		return config;
+	}
+	KUNIT_FAIL_AND_ABORT(test, "%s has no event %s", pmu, name);
+	return 0;
+}
+
+static void format_named_events_encode_table_2_84(struct kunit *test)
+{
+	/* inc_sel 0x1b in bits 9-13 (0x3600) and wrap_mode (0x40) */
+	KUNIT_EXPECT_EQ(test, format_event_config(test, "uncore_mbox_0", "cycles"),
+			0x3640ULL);
+	KUNIT_EXPECT_EQ(test, format_event_config(test, "uncore_mbox_1", "page_hit"),
+			0x2840ULL);
+	/* + set_flag_sel 3 (0x180000), flag_mode (0x80), storage_mode 1 (0x10) */
+	KUNIT_EXPECT_EQ(test, format_event_config(test, "uncore_mbox_0",
+						  "cycles_retryq_mfull"),
+			0x1836d0ULL);
+	KUNIT_EXPECT_EQ(test, format_event_config(test, "uncore_mbox_1",
+						  "cycles_retryq_starved"),
+			0x2036d0ULL);
+	KUNIT_EXPECT_EQ(test, format_event_config(test, "uncore_ubox",
+						  "buf_valid_stst"),
+			0x3ULL);
+}
+
+/*
+ * Every combination of valid M-Box field values (count_mode 0-2 with the
+ * wrap modes they allow, the legal storage/flag settings, set_flag_sel
+ * where it is allowed, a spread of inc_sel) and of U-Box fields goes to the
+ * register as the user wrote it, and none writes a must-be-zero bit.
+ */
+static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
+{
+	/* count_mode 1 and 2 need wrap_mode=1 */
+	static const char * const modes[] = {
+		"count_mode=0,wrap_mode=0", "count_mode=0,wrap_mode=1",
+		"count_mode=1,wrap_mode=1", "count_mode=2,wrap_mode=1",
+	};
+	static const char * const flags[] = {
+		"storage_mode=0,flag_mode=0,set_flag_sel=0",
+		"storage_mode=0,flag_mode=1,set_flag_sel=5",
+		"storage_mode=1,flag_mode=1,set_flag_sel=0",
+		"storage_mode=1,flag_mode=1,set_flag_sel=7",
+	};
+	static const char * const incs[] = {
+		"inc_sel=0x00", "inc_sel=0x15", "inc_sel=0x1f",
+	};
+	static const char * const ubox[] = {
+		"event=0x00", "event=0x01", "event=0x80,edge=0", "event=0xff,edge=1",
+	};
+	static const char * const mboxes[] = { "uncore_mbox_0", "uncore_mbox_1" };
+	struct xu_sim *sim = xu_test_sim(test);
+	u64 before = xu_sim_violations(sim);
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	const unsigned int total = ARRAY_SIZE(mboxes) * ARRAY_SIZE(modes) *
+		ARRAY_SIZE(flags) * ARRAY_SIZE(incs);
+	unsigned int b, m, f, i, n;
+	char terms[128];
+	u64 config;
+
+	for (n = 0; n < total; n++) {
+		unsigned int k = n;
+		struct xu_pmu *xp;
+
+		i = k % ARRAY_SIZE(incs);
+		k /= ARRAY_SIZE(incs);
+		f = k % ARRAY_SIZE(flags);
+		k /= ARRAY_SIZE(flags);
+		m = k % ARRAY_SIZE(modes);
+		b = k / ARRAY_SIZE(modes);
+		xp = xu_test_pmu(test, mboxes[b]);
+
+		snprintf(terms, sizeof(terms), "%s,%s,%s", modes[m], flags[f],
+			 incs[i]);
+		KUNIT_ASSERT_EQ(test, 0, xu_test_parse(test, xp->type, terms,
+						       &config));
+		xu_test_attr(&attr, xp, config);
+		event = xu_test_open(test, xp, n % 2, &attr);
+		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
+				    config | XU_TEST_M_EN, "%s: %s", mboxes[b],
+				    terms);
+		xu_test_close(test, event);
+	}
+	for (i = 0; i < ARRAY_SIZE(ubox); i++) {
+		struct xu_pmu *xp = xu_test_pmu(test, "uncore_ubox");
+
+		KUNIT_ASSERT_EQ(test, 0, xu_test_parse(test, xp->type, ubox[i],
+						       &config));
+		xu_test_attr(&attr, xp, config);
+		event = xu_test_open(test, xp, i % 2, &attr);
+		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
+				    config | XU_TEST_U_EN, "ubox: %s", ubox[i]);
+		xu_test_close(test, event);
+	}
+	KUNIT_EXPECT_EQ(test, total, 2U * 4 * 4 * 3);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), before);
+}
+
+static struct kunit_case xeon_uncore_format_cases[] = {
+	KUNIT_CASE(format_sysfs_strings_match_spec),
+	KUNIT_CASE(format_has_no_undocumented_field),
+	KUNIT_CASE_PARAM(format_field_sets_exact_control_bits, format_ctl_gen_params),
+	KUNIT_CASE(format_rejects_unknown_and_oversized_terms),
+	KUNIT_CASE(format_named_events_parse_to_valid_configs),
+	KUNIT_CASE(format_named_events_encode_table_2_84),
+	KUNIT_CASE(format_valid_combinations_write_no_reserved_bit),
+	{}
+};
+
+static struct kunit_suite xeon_uncore_format_suite = {
+	.name = "xeon_uncore_format",
+	.test_cases = xeon_uncore_format_cases,
+};
+
+kunit_test_suite(xeon_uncore_format_suite);

@@ -1,0 +1,582 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_sim: the simulated uncore against the Xeon 7500 uncore
+ * programming guide (Tables 2-1..2-7 for the U-Box, 2-64..2-68 for the
+ * M-Box), on private two-socket simulators whose clock only the test
+ * moves.  Register images are literals from those tables.
+ */
+#include <linux/err.h>
+#include <linux/time64.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "xu_test.h"
+
+/* U_MSR_PMON_GLOBAL_CTL bits, Table 2-2 */
+#define U_EN		0x00000001ULL
+#define U_EN_ALL	0x10000000ULL
+#define U_RST_ALL	0x20000000ULL
+#define U_FRZ_ALL	0x80000000ULL
+
+/* M_MSR_PERF_GLOBAL_CTL with all six counters enabled */
+#define M_ALL		0x3fULL
+
+/* M_MSR_PMU_CNT_CTL images (Table 2-67), all with en and inc_sel 0x1b */
+#define CTL_UP		0x003601ULL	/* count_mode 0 */
+#define CTL_UP_WRAP	0x003641ULL	/* + wrap_mode 1 */
+#define CTL_DOWN	0x003605ULL	/* count_mode 1 */
+#define CTL_DOWN_WRAP	0x003645ULL	/* count_mode 1, wrap_mode 1 */
+#define CTL_UP_WRAP_PMI	0x003643ULL	/* + pmi_en */
+
+#define EV_CYCLES	0x1b		/* the inc_sel of those controls */
+
+static struct xu_sim *sim_of(struct kunit *test)
+{
+	return test->priv;
+}
+
+static u64 rd(struct kunit *test, unsigned int socket, u32 reg)
+{
+	return xu_test_sim_rd(test, sim_of(test), socket, reg);
+}
+
+static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
+{
+	xu_test_sim_wr(test, sim_of(test), socket, reg, val);
+}
+
+static void inject(struct kunit *test, unsigned int socket,
+		   enum xu_sim_box box, unsigned int event, u64 n)
+{
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), socket, box, event, n));
+}
+
+/* The enables that must be set before an M-Box counter counts */
+static void enable_mbox(struct kunit *test, unsigned int socket, unsigned int b)
+{
+	wr(test, socket, NHMEX_U_GLOBAL_CTL, U_EN_ALL);
+	wr(test, socket, NHMEX_M_GLOBAL_CTL(b), M_ALL);
+}
+
+static void sim_counts_up_by_injected_events(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
+	/* en = 0: programmed but not counting */
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0x003600);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 0ULL);
+
+	/* another inc_sel, another box: not this counter's events */
+	inject(test, 0, XU_SIM_MBOX0, 0x14, 50);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 50);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1000ULL);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1001ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT_CTL(0, 0)), CTL_UP);
+}
+
+static void sim_counts_down_in_count_mode_1(struct kunit *test)
+{
+	enable_mbox(test, 1, 1);
+	wr(test, 1, NHMEX_M_CNT(1, 3), 5000);
+	wr(test, 1, NHMEX_M_CNT_CTL(1, 3), CTL_DOWN);
+
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 3)), 4000ULL);
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 4000);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 3)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0ULL);
+}
+
+static void sim_counts_both_ways_in_count_mode_2(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	/* count_mode 2 without flag_mode: nothing counts down */
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), 0x003609);
+	/* count_mode 2, flag_mode, set_flag_sel 3: down for 4/8 of them */
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0x183689);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 800);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 800ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 400ULL);
+}
+
+static void sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow(struct kunit *test)
+{
+	/* M-Box 0 on socket 0, M-Box 1 on socket 1 */
+	enable_mbox(test, 0, 0);
+	enable_mbox(test, 1, 1);
+	wr(test, 0, NHMEX_M_CNT(0, 2), 0xfffffffffffd);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 2), CTL_UP_WRAP);
+	wr(test, 1, NHMEX_M_CNT(1, 5), 0xfffffffffffd);
+	wr(test, 1, NHMEX_M_CNT_CTL(1, 5), CTL_UP_WRAP);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 2);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 0xffffffffffffULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), 0ULL);
+
+	/* the carry out of bit 47 */
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x4ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S0);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 7);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 7ULL);
+
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 5)), 2ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0x20ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S1);
+	/* each socket has its own status */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S0);
+
+	/* and downwards: an underflow wraps to 2^48 - 1 */
+	wr(test, 1, NHMEX_M_CNT(1, 4), 2);
+	wr(test, 1, NHMEX_M_CNT_CTL(1, 4), CTL_DOWN_WRAP);
+	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 4)), 0xfffffffffffdULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0x30ULL);
+}
+
+static void sim_wrap_mode_0_stops_at_the_limit(struct kunit *test)
+{
+	enable_mbox(test, 0, 1);
+	wr(test, 0, NHMEX_M_CNT(1, 0), 0xfffffffffffd);
+	wr(test, 0, NHMEX_M_CNT_CTL(1, 0), CTL_UP);
+	wr(test, 0, NHMEX_M_CNT(1, 1), 3);
+	wr(test, 0, NHMEX_M_CNT_CTL(1, 1), CTL_DOWN);
+
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 0xffffffffffffULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(1)), 0x3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S1);
+
+	/* stopped: further events change nothing */
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 10);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 0xffffffffffffULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
+
+	/* writing the counter lets it count again */
+	wr(test, 0, NHMEX_M_CNT(1, 0), 0);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 3);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
+}
+
+struct gate_case {
+	u64 ctl;
+	u64 injected;
+	u64 counted;
+};
+
+static void sim_storage_mode_counts_only_while_flag_set(struct kunit *test)
+{
+	/* storage_mode 1 + flag_mode: set_flag_sel f holds (f + 1) / 8 */
+	static const struct gate_case cases[] = {
+		{ 0x003691, 800, 100 },	/* set_flag_sel 0 */
+		{ 0x083691, 800, 200 },	/* set_flag_sel 1 */
+		{ 0x183691, 800, 400 },	/* set_flag_sel 3 */
+		{ 0x303691, 800, 700 },	/* set_flag_sel 6 */
+		{ 0x383691, 800, 800 },	/* set_flag_sel 7 */
+		{ 0x183681, 800, 800 },	/* flag_mode, storage_mode 0: all */
+	};
+	unsigned int i;
+
+	enable_mbox(test, 1, 0);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		wr(test, 1, NHMEX_M_CNT(0, i), 0);
+		wr(test, 1, NHMEX_M_CNT_CTL(0, i), cases[i].ctl);
+	}
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 800);
+	for (i = 0; i < ARRAY_SIZE(cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test, rd(test, 1, NHMEX_M_CNT(0, i)),
+				    cases[i].counted, "ctl %#llx", cases[i].ctl);
+
+	/* fractions carry over between injections: 3/8 + 5/8 is one */
+	wr(test, 1, NHMEX_M_CNT(0, 0), 0);
+	wr(test, 1, NHMEX_M_CNT_CTL(0, 0), 0x003691);
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 3);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 0ULL);
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 1ULL);
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 7);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 1ULL);
+	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 2ULL);
+}
+
+static void sim_box_global_ctl_freezes_its_counters(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP);
+
+	/* ctr_en of counter 0 clear */
+	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), 0x3e);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 100ULL);
+
+	/* the whole box frozen */
+	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), 0);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 100ULL);
+
+	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), M_ALL);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 10);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 10ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 110ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_CTL(0)), M_ALL);
+}
+
+static void sim_en_all_freezes_every_box(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	enable_mbox(test, 0, 1);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN_ALL | U_EN);
+	wr(test, 0, NHMEX_U_EVT_SEL, 0x400002);	/* en, event 2 */
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
+	wr(test, 0, NHMEX_M_CNT_CTL(1, 0), CTL_UP);
+
+	inject(test, 0, XU_SIM_UBOX, 2, 50);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 60);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 70);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 60ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 70ULL);
+
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN);
+	inject(test, 0, XU_SIM_UBOX, 2, 5);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 60ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 70ULL);
+
+	/* the U-Box counter's own enable in GLOBAL_CTL */
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN_ALL);
+	inject(test, 0, XU_SIM_UBOX, 2, 5);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 65ULL);
+}
+
+static void sim_pmi_with_frz_all_clears_en_all(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	wr(test, 0, NHMEX_M_CNT(0, 0), 0xfffffffffffe);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0xfffffffffffe);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP_PMI);
+
+	/* section 2.1.1.1: the overflow's PMI freezes the whole uncore */
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x3ULL);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
+
+	/* without pmi_en an overflow does not freeze */
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0);
+	wr(test, 0, NHMEX_M_CNT(0, 0), 0xffffffffffff);
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL | U_EN_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
+}
+
+static void sim_rst_all_zeroes_counters_of_its_socket(struct kunit *test)
+{
+	unsigned int s;
+
+	for (s = 0; s < 2; s++) {
+		wr(test, s, NHMEX_U_CTR, 0x123);
+		wr(test, s, NHMEX_M_CNT(0, 0), 0x456);
+		wr(test, s, NHMEX_M_CNT(1, 5), 0x789);
+		wr(test, s, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
+	}
+
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_RST_ALL | U_EN_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 5)), 0ULL);
+	/* rst_all is a command, not state; controls keep their values */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_EN_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT_CTL(0, 0)), CTL_UP);
+
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_U_CTR), 0x123ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 0x456ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 5)), 0x789ULL);
+}
+
+static void sim_ovf_ctl_is_write_1_to_clear(struct kunit *test)
+{
+	enable_mbox(test, 0, 0);
+	enable_mbox(test, 0, 1);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN_ALL | U_EN);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0xffffffffffff);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_M_CNT(0, 2), 0xffffffffffff);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 2), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_M_CNT(1, 0), 0xffffffffffff);
+	wr(test, 0, NHMEX_M_CNT_CTL(1, 0), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_U_CTR, 0xffffffffffff);
+	wr(test, 0, NHMEX_U_EVT_SEL, 0x400000);
+
+	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 1);
+	inject(test, 0, XU_SIM_UBOX, 0, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x6ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(1)), 0x1ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS),
+			NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1 | NHMEX_U_GSTS_OV_U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 0ULL);
+
+	/* status registers are read-only; 0 bits of OVF_CTL do nothing */
+	wr(test, 0, NHMEX_M_GLOBAL_STATUS(0), 0);
+	wr(test, 0, NHMEX_U_GLOBAL_STATUS, 0);
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x6ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS),
+			NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1 | NHMEX_U_GSTS_OV_U);
+
+	/* one of two bits: the summary stays */
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0x2);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x4ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS),
+			NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1 | NHMEX_U_GSTS_OV_U);
+	/* the last bit: the summary above it clears too */
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0x4);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS),
+			NHMEX_U_GSTS_OV_S1 | NHMEX_U_GSTS_OV_U);
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(1), M_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(1)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_U);
+	wr(test, 0, NHMEX_U_GLOBAL_OVF_CTL, NHMEX_U_GSTS_OV_U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), 0ULL);
+
+	/* the clear registers read as zero */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_OVF_CTL), 0ULL);
+}
+
+struct rsvd_case {
+	u32 reg;
+	u64 written;
+	u64 stored;
+	u64 violations;
+};
+
+static void sim_reserved_bits_are_violations_not_stored(struct kunit *test)
+{
+	static const struct rsvd_case cases[] = {
+		/* Table 2-67: rsv 8, 18:14, 24:22, 62:61; ig 60:25, 63 */
+		{ NHMEX_M_CNT_CTL(0, 0), 0x0000000000003701, 0x3601, 1 },
+		{ NHMEX_M_CNT_CTL(0, 1), 0x0000000000007601, 0x3601, 1 },
+		{ NHMEX_M_CNT_CTL(0, 2), 0x0000000001003601, 0x3601, 1 },
+		{ NHMEX_M_CNT_CTL(0, 3), 0x4000000000003601, 0x3601, 1 },
+		{ NHMEX_M_CNT_CTL(1, 5), 0x2000000000003701, 0x3601, 1 },
+		{ NHMEX_M_CNT_CTL(0, 4), 0x0000000002003601, 0x3601, 0 },
+		{ NHMEX_M_CNT_CTL(0, 5), 0x9000000000003601, 0x3601, 0 },
+		{ NHMEX_M_CNT_CTL(1, 0), 0x0000000000383ed9, 0x383ed9, 0 },
+		/* Table 2-6: rsv 62 and the undocumented 17:8; ig 63, 61:23, 21, 19 */
+		{ NHMEX_U_EVT_SEL, 0x4000000000400001, 0x400001, 1 },
+		{ NHMEX_U_EVT_SEL, 0x0000000000400101, 0x400001, 1 },
+		{ NHMEX_U_EVT_SEL, 0x0000000000420001, 0x400001, 1 },
+		{ NHMEX_U_EVT_SEL, 0x80000000002800ff, 0x0000ff, 0 },
+		{ NHMEX_U_EVT_SEL, 0x0000000000540001, 0x540001, 0 },
+		/* Table 2-2: rsv 63:32, 30, 27:5 */
+		{ NHMEX_U_GLOBAL_CTL, 0x0000000050000000, 0x10000000, 1 },
+		{ NHMEX_U_GLOBAL_CTL, 0x0000000010000020, 0x10000000, 1 },
+		{ NHMEX_U_GLOBAL_CTL, 0x0000000110000000, 0x10000000, 1 },
+		{ NHMEX_U_GLOBAL_CTL, 0x000000009000001f, 0x9000001f, 0 },
+	};
+	struct xu_sim *sim = sim_of(test);
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		u64 before = xu_sim_violations(sim);
+
+		wr(test, 1, cases[i].reg, cases[i].written);
+		KUNIT_EXPECT_EQ_MSG(test, rd(test, 1, cases[i].reg), cases[i].stored,
+				    "MSR %#x written %#llx", cases[i].reg,
+				    cases[i].written);
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_violations(sim) - before,
+				    cases[i].violations, "MSR %#x written %#llx",
+				    cases[i].reg, cases[i].written);
+	}
+}
+
+static void sim_unknown_msr_is_eio(struct kunit *test)
+{
+	/* gaps in and around the U-Box and M-Box ranges */
+	static const u32 regs[] = {
+		0x000, 0xc03, 0xc0f, 0xc12, 0xca3, 0xcbc, 0xcc0, 0xce3, 0xcfc,
+		0xd20, 0xe00,
+	};
+	struct xu_sim *sim = sim_of(test);
+	unsigned int i;
+	u64 val;
+
+	for (i = 0; i < ARRAY_SIZE(regs); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_read(sim, 0, regs[i], &val), -EIO,
+				    "read of MSR %#x", regs[i]);
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_write(sim, 1, regs[i], 0), -EIO,
+				    "write of MSR %#x", regs[i]);
+	}
+	/* and the last register of each box is there */
+	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, 0, 0xcbb, &val), 0);
+	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, 0, 0xcfb, &val), 0);
+}
+
+static void sim_bad_socket_is_enodev(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+	u64 val;
+
+	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, 2, NHMEX_U_GLOBAL_CTL, &val), -ENODEV);
+	KUNIT_EXPECT_EQ(test, xu_sim_write(sim, 2, NHMEX_U_GLOBAL_CTL, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, UINT_MAX, NHMEX_M_CNT(0, 0), &val),
+			-ENODEV);
+	/* injection into sources that do not exist */
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 2, XU_SIM_MBOX0, EV_CYCLES, 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_NR_BOXES, 0, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_MBOX1, 0x20, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_UBOX, 0x100, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 1, XU_SIM_MBOX1, 0x1f, 1), 0);
+}
+
+static void sim_timestamp_is_16_bit_free_running(struct kunit *test)
+{
+	/* the manual clock is at 0; the simulated M-Box clock is 400 MHz */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 0ULL);
+
+	/* nothing enabled, and it still ticks: 2500 ns are 1000 ticks */
+	xu_sim_advance(sim_of(test), 2500);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 1000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_TIMESTAMP(1)), 1000ULL);
+
+	/* 65536 ticks later it reads the same: 16 bits */
+	xu_sim_advance(sim_of(test), 163840);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 1000ULL);
+
+	xu_sim_advance(sim_of(test), 160000);	/* 64000 ticks: 65000 */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 0xfde8ULL);
+	xu_sim_advance(sim_of(test), 2500);	/* 66000 = 0x101d0 */
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 0x1d0ULL);
+
+	/* read-only */
+	wr(test, 0, NHMEX_M_TIMESTAMP(0), 0x1234);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_TIMESTAMP(0)), 0x1d0ULL);
+}
+
+static void sim_generator_counts_at_documented_rate(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+
+	/* Documentation/simulator.rst: 100000 * (event + 1) * multiplier */
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_MBOX1, 0x1b), 100000ULL * 28 * 4);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_MBOX0, 0x1b), 100000ULL * 28 * 3);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_MBOX0, 0x1b), 100000ULL * 28 * 1);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_MBOX1, 0x00), 100000ULL * 1 * 2);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_UBOX, 0x00), 100000ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_UBOX, 0x03), 100000ULL * 4 * 2);
+
+	enable_mbox(test, 1, 1);
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN_ALL | U_EN);
+	wr(test, 0, NHMEX_U_EVT_SEL, 0x400000);
+	wr(test, 1, NHMEX_M_CNT_CTL(1, 0), CTL_UP);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
+	xu_sim_set_generator(sim, true);
+
+	xu_sim_advance(sim, NSEC_PER_SEC);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 0)), 11200000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 2800000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 100000ULL);
+
+	/* a quarter second more, in uneven steps: no events lost */
+	xu_sim_advance(sim, 100000001);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 0)), 12320000ULL);
+	xu_sim_advance(sim, 149999999);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 0)), 14000000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 3500000ULL);
+
+	/* a counter that is not enabled gets nothing */
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 1)), 0ULL);
+
+	/* generator off: the clock moves, the counts do not */
+	xu_sim_set_generator(sim, false);
+	xu_sim_advance(sim, NSEC_PER_SEC);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 0)), 14000000ULL);
+}
+
+static void sim_create_rejects_unknown_model(struct kunit *test)
+{
+	struct xu_sim *sim = xu_sim_create("snbep", 2);
+
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(sim), -EINVAL);
+	if (!IS_ERR(sim))
+		xu_sim_destroy(sim);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(sim_destroy_action, xu_sim_destroy, struct xu_sim *);
+
+static int xeon_uncore_sim_init(struct kunit *test)
+{
+	struct xu_sim *sim = xu_sim_create("nhmex", 2);
+	int ret;
+
+	if (IS_ERR(sim))
+		return PTR_ERR(sim);
+	ret = kunit_add_action_or_reset(test, sim_destroy_action, sim);
+	if (ret)
+		return ret;
+	/* exact counts: nothing but the test's own events and clock */
+	xu_sim_set_generator(sim, false);
+	xu_sim_set_manual_clock(sim, true);
+	test->priv = sim;
+	return 0;
+}
+
+static struct kunit_case xeon_uncore_sim_cases[] = {
+	KUNIT_CASE(sim_counts_up_by_injected_events),
+	KUNIT_CASE(sim_counts_down_in_count_mode_1),
+	KUNIT_CASE(sim_counts_both_ways_in_count_mode_2),
+	KUNIT_CASE(sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow),
+	KUNIT_CASE(sim_wrap_mode_0_stops_at_the_limit),
+	KUNIT_CASE(sim_storage_mode_counts_only_while_flag_set),
+	KUNIT_CASE(sim_box_global_ctl_freezes_its_counters),
+	KUNIT_CASE(sim_en_all_freezes_every_box),
+	KUNIT_CASE(sim_pmi_with_frz_all_clears_en_all),
+	KUNIT_CASE(sim_rst_all_zeroes_counters_of_its_socket),
+	KUNIT_CASE(sim_ovf_ctl_is_write_1_to_clear),
+	KUNIT_CASE(sim_reserved_bits_are_violations_not_stored),
+	KUNIT_CASE(sim_unknown_msr_is_eio),
+	KUNIT_CASE(sim_bad_socket_is_enodev),
+	KUNIT_CASE(sim_timestamp_is_16_bit_free_running),
+	KUNIT_CASE(sim_generator_counts_at_documented_rate),
+	KUNIT_CASE(sim_create_rejects_unknown_model),
+	{}
+};
+
+static struct kunit_suite xeon_uncore_sim_suite = {
+	.name = "xeon_uncore_sim",
+	.init = xeon_uncore_sim_init,
+	.test_cases = xeon_uncore_sim_cases,
+};
+
+kunit_test_suite(xeon_uncore_sim_suite);

@@ -1,0 +1,355 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * KUnit suites of xeon_uncore: the module and the helpers its suites share.
+ *
+ * The suites run against the PMUs of a loaded "xeon_uncore sim=nhmex", or
+ * against private simulators they create, and leave the module's
+ * simulator as they found it: generator on, real clock, no new overflow
+ * status.
+ */
+#include <linux/cpumask.h>
+#include <linux/module.h>
+#include <linux/string.h>
+#include <linux/topology.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "xu_test.h"
+
+/**
+ * xu_test_sim() - the module's simulator, or skip the test
+ * @test: the test
+ *
+ * Return: the simulator the loaded module drives.
+ */
+struct xu_sim *xu_test_sim(struct kunit *test)
+{
+	struct xu_sim *sim = xu_sim_instance();
+
+	if (!sim)
+		kunit_skip(test, "xeon_uncore drives no simulator: load it with sim=nhmex");
+	return sim;
+}
+
+/**
+ * xu_test_pmu() - a PMU the module registered
+ * @test: the test
+ * @name: its name, e.g. "uncore_mbox_0"
+ *
+ * Return: the PMU; the test fails if there is none of that name.
+ */
+struct xu_pmu *xu_test_pmu(struct kunit *test, const char *name)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	unsigned int i;
+
+	xu_test_sim(test);
+	for (i = 0; i < uc->num_pmus; i++)
+		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, name))
+			return &uc->pmus[i];
+	KUNIT_FAIL_AND_ABORT(test, "no PMU %s registered", name);
+	return NULL;
+}
+
+/**
+ * xu_test_cpu_of() - an online CPU of a package
+ * @test: the test
+ * @pkg:  the package
+ *
+ * The last one, so that events opened on it exercise the move to the
+ * package's collecting CPU (the first).
+ *
+ * Return: the CPU; the test is skipped if the package has none.
+ */
+int xu_test_cpu_of(struct kunit *test, unsigned int pkg)
+{
+	int cpu, found = -1;
+
+	for_each_online_cpu(cpu)
+		if (topology_logical_package_id(cpu) == pkg)
+			found = cpu;
+	if (found < 0)
+		kunit_skip(test, "no online CPU in package %u", pkg);
+	return found;
+}
+
+static struct xu_format_attr *xu_test_format(const struct xu_box_type *type,
+					     const char *name)
+{
+	struct attribute **a;
+
+	for (a = type->formats; *a; a++)
+		if (!strcmp((*a)->name, name))
+			return container_of(*a, struct xu_format_attr, attr.attr);
+	return NULL;
+}
+
+/*
+ * Place @val into the bits a sysfs format string such as "config:9-13"
+ * names, lowest bit first, the way the perf tool does.
+ */
+static int xu_test_place(char *fmt, u64 val, u64 *config)
+{
+	unsigned int lo, hi, bit, used = 0;
+	char *p = strim(fmt), *range;
+
+	if (!str_has_prefix(p, "config:"))
+		return -EINVAL;
+	p += strlen("config:");
+	while ((range = strsep(&p, ",")) != NULL) {
+		char *end = range, *start = strsep(&end, "-");
+
+		if (kstrtouint(start, 10, &lo))
+			return -EINVAL;
+		hi = lo;
+		if (end && kstrtouint(end, 10, &hi))
+			return -EINVAL;
+		if (hi < lo || hi > 63)
+			return -EINVAL;
+		for (bit = lo; bit <= hi; bit++, used++)
+			if (used < 64 && (val >> used) & 1)
+				*config |= BIT_ULL(bit);
+	}
+	if (used < 64 && val >> used)
+		return -ERANGE;
+	return 0;
+}
+
+/**
+ * xu_test_parse() - turn "inc_sel=0x1b,flag_mode=1" into a config
+ * @test:   the test
+ * @type:   the box type whose format/ files describe the fields
+ * @terms:  comma separated name=value terms; a bare name means name=1
+ * @config: out: the config
+ *
+ * Uses only what sysfs shows (the format/ files), as the perf tool does.
+ *
+ * Return: 0, -ENOENT for a field the box does not have, -ERANGE for a
+ * value that does not fit, -EINVAL for a malformed term or format.
+ */
+int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
+		  const char *terms, u64 *config)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	char *s = kunit_kstrdup(test, terms, GFP_KERNEL);
+	char *term;
+	int ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	*config = 0;
+	while ((term = strsep(&s, ",")) != NULL) {
+		char *name = strsep(&term, "=");
+		struct xu_format_attr *f = xu_test_format(type, name);
+		u64 val = 1;
+
+		if (!f)
+			return -ENOENT;
+		if (term && kstrtoull(term, 0, &val))
+			return -EINVAL;
+		if (f->attr.show(NULL, &f->attr, buf) <= 0)
+			return -EINVAL;
+		ret = xu_test_place(buf, val, config);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * xu_test_attr() - a counting perf_event_attr for a PMU
+ * @attr:   out
+ * @xp:     the PMU
+ * @config: attr.config
+ */
+void xu_test_attr(struct perf_event_attr *attr, const struct xu_pmu *xp,
+		  u64 config)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->type = xp->pmu.type;
+	attr->size = sizeof(*attr);
+	attr->config = config;
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(xu_test_release, perf_event_release_kernel,
+			    struct perf_event *);
+
+/**
+ * xu_test_try_open() - open a CPU-wide event on a package, as perf does
+ * @test: the test
+ * @xp:   the PMU
+ * @pkg:  the package whose box counts
+ * @attr: the attributes
+ *
+ * Return: the event, released when the test ends, or an ERR_PTR().
+ */
+struct perf_event *xu_test_try_open(struct kunit *test, struct xu_pmu *xp,
+				    unsigned int pkg,
+				    struct perf_event_attr *attr)
+{
+	struct perf_event *event;
+
+	event = perf_event_create_kernel_counter(attr, xu_test_cpu_of(test, pkg),
+						 NULL, NULL, NULL);
+	if (!IS_ERR(event))
+		KUNIT_ASSERT_EQ(test, 0,
+				kunit_add_action_or_reset(test, xu_test_release,
+							  event));
+	return event;
+}
+
+/**
+ * xu_test_open() - as xu_test_try_open(), but failing the test on error
+ * @test: the test
+ * @xp:   the PMU
+ * @pkg:  the package
+ * @attr: the attributes
+ *
+ * Return: the event.
+ */
+struct perf_event *xu_test_open(struct kunit *test, struct xu_pmu *xp,
+				unsigned int pkg, struct perf_event_attr *attr)
+{
+	struct perf_event *event = xu_test_try_open(test, xp, pkg, attr);
+
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event),
+			       "%s: config %#llx on package %u: error %ld",
+			       xp->name, attr->config, pkg, PTR_ERR(event));
+	return event;
+}
+
+/**
+ * xu_test_close() - release an event opened by xu_test_open() now
+ * @test:  the test
+ * @event: the event
+ */
+void xu_test_close(struct kunit *test, struct perf_event *event)
+{
+	kunit_release_action(test, xu_test_release, event);
+}
+
+/**
+ * xu_test_sim_rd() - read a register of the module's or a private simulator
+ * @test:   the test
+ * @sim:    the simulator
+ * @socket: the socket
+ * @reg:    the MSR
+ *
+ * Return: its value; the test fails if the read does.
+ */
+u64 xu_test_sim_rd(struct kunit *test, struct xu_sim *sim,
+		   unsigned int socket, u32 reg)
+{
+	u64 val = 0;
+
+	KUNIT_ASSERT_EQ_MSG(test, 0, xu_sim_read(sim, socket, reg, &val),
+			    "read of MSR %#x on socket %u", reg, socket);
+	return val;
+}
+
+/**
+ * xu_test_sim_wr() - write a simulated register, failing the test on error
+ * @test:   the test
+ * @sim:    the simulator
+ * @socket: the socket
+ * @reg:    the MSR
+ * @val:    the value
+ */
+void xu_test_sim_wr(struct kunit *test, struct xu_sim *sim,
+		    unsigned int socket, u32 reg, u64 val)
+{
+	KUNIT_ASSERT_EQ_MSG(test, 0, xu_sim_write(sim, socket, reg, val),
+			    "write of MSR %#x on socket %u", reg, socket);
+}
+
+/**
+ * xu_test_ctl() - the control register image of an active event's counter
+ * @test:  the test
+ * @event: an event of the module's PMUs, counting
+ *
+ * Return: the simulator's CNT_CTL (M-Box) or EVT_SEL (U-Box).
+ */
+u64 xu_test_ctl(struct kunit *test, struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct xu_pmu *xp = box->pmu;
+	int idx = READ_ONCE(event->hw.idx);
+	u32 reg;
+
+	KUNIT_ASSERT_GE_MSG(test, idx, 0, "%s: event has no counter", xp->name);
+	if (!strcmp(xp->type->name, "ubox"))
+		reg = NHMEX_U_EVT_SEL;
+	else
+		reg = NHMEX_M_CNT_CTL(xp->idx, idx);
+	return xu_test_sim_rd(test, box->io_priv, box->pkg, reg);
+}
+
+/* Status registers of one socket, U-Box first, then the M-Boxes */
+#define XU_TEST_NR_STS	(1 + NHMEX_M_NUM_BOXES)
+
+static u32 xu_test_sts_reg(unsigned int i)
+{
+	return i ? NHMEX_M_GLOBAL_STATUS(i - 1) : NHMEX_U_GLOBAL_STATUS;
+}
+
+static u32 xu_test_ovf_reg(unsigned int i)
+{
+	return i ? NHMEX_M_GLOBAL_OVF_CTL(i - 1) : NHMEX_U_GLOBAL_OVF_CTL;
+}
+
+struct xu_test_sim_state {
+	struct xu_sim *sim;
+	unsigned int sockets;
+	u64 sts[];		/* XU_TEST_NR_STS per socket */
+};
+
+static void xu_test_restore_sim(void *data)
+{
+	struct xu_test_sim_state *st = data;
+	unsigned int s, i;
+	u64 now;
+
+	/* clear only the overflow status bits the test left behind */
+	for (s = 0; s < st->sockets; s++) {
+		for (i = XU_TEST_NR_STS; i-- > 0; ) {
+			if (xu_sim_read(st->sim, s, xu_test_sts_reg(i), &now))
+				continue;
+			now &= ~st->sts[s * XU_TEST_NR_STS + i];
+			if (now)
+				xu_sim_write(st->sim, s, xu_test_ovf_reg(i), now);
+		}
+	}
+	xu_sim_set_manual_clock(st->sim, false);
+	xu_sim_set_generator(st->sim, true);
+}
+
+/**
+ * xu_test_quiet_sim() - stop the module simulator's generator for a test
+ * @test: the test
+ * @sim:  the module's simulator
+ *
+ * When the test ends the generator runs again on the real clock, and the
+ * overflow status bits the test set are cleared.
+ */
+void xu_test_quiet_sim(struct kunit *test, struct xu_sim *sim)
+{
+	unsigned int s, i, sockets = xu_uncore_instance()->num_pkgs;
+	struct xu_test_sim_state *st;
+
+	st = kunit_kzalloc(test, struct_size(st, sts, sockets * XU_TEST_NR_STS),
+			   GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	st->sim = sim;
+	st->sockets = sockets;
+	for (s = 0; s < sockets; s++)
+		for (i = 0; i < XU_TEST_NR_STS; i++)
+			st->sts[s * XU_TEST_NR_STS + i] =
+				xu_test_sim_rd(test, sim, s, xu_test_sts_reg(i));
+	xu_sim_set_generator(sim, false);
+	KUNIT_ASSERT_EQ(test, 0,
+			kunit_add_action_or_reset(test, xu_test_restore_sim, st));
+}
+
+MODULE_DESCRIPTION("KUnit suites of the xeon_uncore perf driver and its simulated uncore");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(XEON_UNCORE);
