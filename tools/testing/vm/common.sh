@@ -201,14 +201,17 @@ xu_src_hash() {
 		LC_ALL=C sort | xargs -r sha256sum) | xu_hash
 }
 
-# xu_build_module KERNEL: build (or reuse) the module for KERNEL.  Prints the
-# build dir holding the .ko files.  Caller must not hold another lock.
+# xu_build_module KERNEL: build (or reuse) the module for KERNEL; sets
+# XU_MODDIR to the build dir holding the .ko files.  Returns with the
+# module-KERNEL lock held (so a parallel run cannot rebuild under us): call
+# xu_unlock once the .ko files are copied.  Must not run in a subshell.
 xu_build_module() {
 	local kernel=$1 kdir dir stamp want
+	XU_MODDIR=
 	kdir=$(xu_kdir "$kernel") || { xu_log "no kernel build dir for $kernel"; return 1; }
 	[ -f "$kdir/Makefile" ] || { xu_log "kernel build dir $kdir missing"; return 1; }
 	dir=$XU_CACHE/modules/$kernel
-	want=$({ echo "$kdir"; cat "$kdir/Module.symvers" 2>/dev/null | head -c 100000;
+	want=$({ echo "$kdir"; sha256sum "$kdir/Module.symvers" "$kdir/.config" 2>/dev/null;
 		xu_src_hash; } | xu_hash)
 	xu_lock "module-$kernel"
 	stamp=$(cat "$dir/.xu-stamp" 2>/dev/null)
@@ -224,7 +227,7 @@ xu_build_module() {
 		fi
 		echo "$want" >"$dir/.xu-stamp"
 	fi
-	echo "$dir"
+	XU_MODDIR=$dir
 }
 
 # KVM usable?  (The device node may exist without working.)
