@@ -31,7 +31,16 @@ for d in $suites; do
 	grep -q "^not ok 1 " "$d/results" && failed=$((failed + 1))
 done
 
+# The suites must leave the module's simulator as they found it
+sim=/sys/kernel/debug/xeon_uncore_sim
+if [ -d $sim ]; then
+	[ "$(cat $sim/generator)" = 1 ] ||
+		{ echo "guest: the suites left the simulator's generator off"; failed=$((failed + 1)); }
+	[ "$(cat $sim/violations)" = 0 ] ||
+		{ echo "guest: reserved bits written: $(cat $sim/violations)"; failed=$((failed + 1)); }
+fi
+
 rmmod xeon_uncore_test || { echo "guest: rmmod xeon_uncore_test failed"; exit 1; }
 rmmod xeon_uncore || { echo "guest: rmmod xeon_uncore failed"; exit 1; }
-[ $failed = 0 ] || { echo "guest: $failed of $n suites failed"; exit 1; }
+[ $failed = 0 ] || { echo "guest: $failed failure(s) in $n suites"; exit 1; }
 exit 0
