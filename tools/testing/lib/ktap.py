@@ -4,6 +4,8 @@
 
 usage: ktap.py [--after=MARKER] [--prefix=P] LOG
 
+--after: only read the log after the last line containing MARKER (if any).
+
 Prints one line per test case (leaf of the KTAP tree: a plain case or one
 parameter of a parameterised case): "ok P<suite>.<case>", "not ok ...",
 "skip ...", then a last line "# ktap: N passed, N failed, N skipped".
@@ -49,7 +51,8 @@ def main(argv):
         lines = [TS.sub('', l.rstrip('\r\n').replace('\r', '')) for l in f]
     if after is not None:
         idx = [i for i, l in enumerate(lines) if after in l]
-        lines = lines[idx[0] + 1:] if idx else []
+        if idx:  # without the marker, read the whole log
+            lines = lines[idx[-1] + 1:]
 
     counts = {'ok': 0, 'not ok': 0, 'skip': 0}
     out = []
