@@ -47,7 +47,7 @@ expect_errno() {
 	case $_e in
 	EPERM) _n=1 _s="Operation not permitted" ;;
 	ENOENT) _n=2 _s="No such file or directory" ;;
-	EIO) _n=5 _s="I/O error" ;;
+	EIO) _n=5 _s="I/O error|Input/output error" ;;
 	E2BIG) _n=7 _s="Argument list too long" ;;
 	EAGAIN) _n=11 _s="Resource temporarily unavailable" ;;
 	ENOMEM) _n=12 _s="Out of memory|Cannot allocate memory" ;;
