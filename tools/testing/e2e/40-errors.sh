@@ -1,0 +1,153 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Every bad input is refused with the documented errno
+# (Documentation/xeon-uncore.rst, "What is refused, and how").
+#
+# perf stat shows a refused event as "<not supported>" and exits 0 for
+# EINVAL and EOPNOTSUPP alike; with -vv it prints each perf_event_open
+# errno ("sys_perf_event_open failed, error -22"), after its fallbacks.
+. "$(dirname "$0")/lib.sh"
+
+SIM=/sys/kernel/debug/xeon_uncore_sim
+
+# open_errno [PERF STAT OPTIONS] EVENT: the errno of the last failed
+# perf_event_open of `perf stat -vv -x, OPTIONS -e EVENT -- true`, or
+# "opened" if every open succeeded and the event was counted
+open_errno() {
+	_ev=$(eval echo \${$#})
+	_n=$(($# - 1))
+	_opts=""
+	while [ $_n -gt 0 ]; do _opts="$_opts $1"; shift; _n=$((_n - 1)); done
+	# shellcheck disable=SC2086
+	_out=$(perf stat -vv -x, $_opts -e "$_ev" -- true 2>&1)
+	_err=$(printf '%s\n' "$_out" | sed -n 's/.*sys_perf_event_open failed, error -\([0-9]*\).*/\1/p' | tail -n 1)
+	if printf '%s\n' "$_out" | grep -q '^<not supported>'; then
+		echo "${_err:-unknown}"
+	elif printf '%s\n' "$_out" | grep -qE '^[0-9]+,'; then
+		echo opened
+	else
+		echo "no result"
+	fi
+}
+
+# refused ERRNO DESC [OPTIONS] EVENT
+refused() {
+	_want=$1 _d=$2; shift 2
+	check_eq "$_d: $* -> $_want" "$(open_errno "$@")" "$_want"
+}
+
+# logs PATTERN: the kernel log gained a line matching PATTERN since the last call
+logs() {
+	_new=$(dmesg -c)
+	check "  ... and logs '$1'" sh -c "printf '%s\n' \"\$0\" | grep -qF -- '$1'" "$_new"
+}
+
+check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+dmesg -c >/dev/null
+
+# Positive controls: the helper sees an event that opens
+check_eq "control: uncore_mbox_0/cycles/ opens" "$(open_errno -a uncore_mbox_0/cycles/)" opened
+check_eq "control: count_mode=1,wrap_mode=1 opens" \
+	"$(open_errno -a uncore_mbox_0/inc_sel=0x1b,count_mode=1,wrap_mode=1/)" opened
+check_eq "control: storage_mode=1,flag_mode=1,set_flag_sel=7 opens" \
+	"$(open_errno -a uncore_mbox_0/inc_sel=0x1b,storage_mode=1,flag_mode=1,set_flag_sel=7/)" opened
+check_eq "control: uncore_ubox/event=0xff,edge=1/ opens" "$(open_errno -a uncore_ubox/event=0xff,edge=1/)" opened
+dmesg -c >/dev/null
+
+# Bits no format field covers, including the driver's own en and pmi_en
+refused 22 "M-Box en bit" -a uncore_mbox_0/config=0x1/
+logs "uncore_mbox: config bits 0x1 are not a format field"
+refused 22 "M-Box pmi_en bit" -a uncore_mbox_1/config=0x2/
+refused 22 "M-Box reserved bit 8" -a uncore_mbox_0/config=0x100/
+refused 22 "M-Box reserved bits 18:14" -a uncore_mbox_0/config=0x4000/
+refused 22 "M-Box bit 62" -a uncore_mbox_0/config=0x4000000000000000/
+refused 22 "U-Box en bit 22" -a uncore_ubox/config=0x400000/
+refused 22 "U-Box pmi_en bit 20" -a uncore_ubox/config=0x100000/
+refused 22 "U-Box undocumented bit 8" -a uncore_ubox/config=0x100/
+refused 22 "config1" -a uncore_mbox_0/cycles,config1=0x1/
+refused 22 "config2" -a uncore_mbox_0/cycles,config2=0x1/
+refused 22 "U-Box config1" -a uncore_ubox/event=1,config1=0x1/
+dmesg -c >/dev/null
+
+# Field values the hardware does not define
+refused 22 "count_mode=3" -a uncore_mbox_0/inc_sel=0x1b,count_mode=3,wrap_mode=1/
+logs "uncore_mbox: count_mode=0x3 is out of range (max 0x2)"
+refused 22 "storage_mode=2" -a uncore_mbox_0/inc_sel=0x1b,storage_mode=2,flag_mode=1/
+refused 22 "storage_mode=3" -a uncore_mbox_0/inc_sel=0x1b,storage_mode=3,flag_mode=1/
+refused 22 "set_flag_sel without flag_mode" -a uncore_mbox_0/inc_sel=0x1b,set_flag_sel=1/
+logs "uncore_mbox_0: set_flag_sel needs flag_mode=1"
+refused 22 "storage_mode=1 without flag_mode" -a uncore_mbox_0/inc_sel=0x1b,storage_mode=1/
+refused 22 "count_mode=1 without wrap_mode" -a uncore_mbox_0/inc_sel=0x1b,count_mode=1/
+refused 22 "count_mode=2 without wrap_mode" -a uncore_mbox_1/inc_sel=0x1b,count_mode=2/
+
+# perf core refuses exclude_* bits (PERF_PMU_CAP_NO_EXCLUDE)
+refused 22 "exclude_kernel" -a uncore_mbox_0/cycles/u
+refused 22 "exclude_user" -a uncore_mbox_0/cycles/k
+refused 22 "exclude_user on the U-Box" -a uncore_ubox/event=1/k
+
+# A per-task event.  perf 6.1 opens uncore events system-wide (pid -1) when
+# a workload is given without -a, so a per-task open needs -p.
+refused 22 "per-task (perf stat -p 1)" -p 1 uncore_mbox_0/cycles/
+refused 22 "per-thread (perf stat -t 1)" -t 1 uncore_ubox/event=1/
+
+# Groups: at most 6 events, all on one box
+G6=uncore_mbox_0/cycles/,uncore_mbox_0/cycles/,uncore_mbox_0/cycles/
+G6=$G6,uncore_mbox_0/cycles/,uncore_mbox_0/cycles/,uncore_mbox_0/cycles/
+check_eq "control: a group of 6 on one M-Box opens" "$(open_errno -a "{$G6}")" opened
+refused 22 "a group of 7 on one M-Box" -a "{$G6,uncore_mbox_0/cycles/}"
+refused 22 "a group across two M-Boxes" -a "{uncore_mbox_0/cycles/,uncore_mbox_1/cycles/}"
+refused 22 "a group of 2 on the 1-counter U-Box" -a "{uncore_ubox/event=1/,uncore_ubox/event=2/}"
+# The 6 events of a group start and stop together: equal counts
+out=$(perf stat -a -A -x, -e "{$G6}" -- sleep 0.2 2>&1)
+for cpu in CPU0 CPU2; do
+	vals=$(printf '%s\n' "$out" | awk -F, -v c=$cpu '$1 == c && $4 == "uncore_mbox_0/cycles/" { print $2 }')
+	check_eq "a group of 6 counts the same on all 6 ($cpu)" \
+		"$(printf '%s\n' "$vals" | wc -l) $(printf '%s\n' "$vals" | sort -u | wc -l)" "6 1"
+	[ "$(printf '%s\n' "$vals" | sort -u | wc -l)" = 1 ] || printf '%s\n' "$out" | sed 's/^/# /'
+done
+
+# Sampling: no overflow interrupt yet
+dmesg -c >/dev/null
+out=$(perf record -vv -a -c 1000 -o /tmp/perf.data -e uncore_mbox_0/cycles/ -- sleep 0.1 2>&1)
+rc=$?
+check "perf record -a -c 1000 fails" test $rc -ne 0
+check_eq "sampling: perf_event_open errno" \
+	"$(printf '%s\n' "$out" | sed -n 's/.*sys_perf_event_open failed, error -\([0-9]*\).*/\1/p' | tail -n 1)" 95
+check "  ... perf explains it" sh -c "printf '%s\n' \"\$0\" | grep -q \"doesn't support sampling\"" "$out"
+logs "uncore_mbox_0: sampling needs the overflow interrupt"
+out=$(perf record -vv -a -F 100 -o /tmp/perf.data -e uncore_ubox/event=1/ -- sleep 0.1 2>&1)
+check_eq "sampling by frequency (-F 100): errno" \
+	"$(printf '%s\n' "$out" | sed -n 's/.*sys_perf_event_open failed, error -\([0-9]*\).*/\1/p' | tail -n 1)" 95
+
+# Bad input to the simulator's debugfs files
+expect_errno EINVAL sh -c "echo '2 mbox0 1 1' >$SIM/inject"
+expect_errno EINVAL sh -c "echo '0 bbox 1 1' >$SIM/inject"
+expect_errno EINVAL sh -c "echo '0 mbox0 32 1' >$SIM/inject"
+expect_errno EINVAL sh -c "echo 'garbage' >$SIM/msr"
+expect_errno EIO sh -c "echo '0 123 0' >$SIM/msr"
+expect_errno EINVAL sh -c "echo 2 >$SIM/generator"
+
+check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
+check "rmmod xeon_uncore" rmmod xeon_uncore
+
+# Module parameters.  busybox insmod tries finit_module, then init_module:
+# the module may log its line once per attempt, never anything else.
+# insmod_refused DESC WANTLOG PARAM...
+insmod_refused() {
+	_d=$1 _log=$2; shift 2
+	dmesg -c >/dev/null
+	expect_errno EINVAL insmod "$XU_MODULE" "$@"
+	_lines=$(dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //' | sort -u)
+	check_eq "  ... logs one line: $_log" "$_lines" "xeon_uncore: $_log"
+	check "  ... and is not loaded" sh -c "! grep -q '^xeon_uncore ' /proc/modules"
+}
+insmod_refused "sim=bogus" "sim=bogus is not a simulated uncore; use sim=nhmex" sim=bogus
+insmod_refused "poll_ms=0" "poll_ms=0 is outside 1..60000" sim=nhmex poll_ms=0
+insmod_refused "poll_ms=60001" "poll_ms=60001 is outside 1..60000" sim=nhmex poll_ms=60001
+check "control: insmod sim=nhmex poll_ms=1" load_module sim=nhmex poll_ms=1
+# a 1 ms poll timer reading the counters does not change the counts
+line=$(perf stat -a -A -x, -e uncore_mbox_0/cycles/ -- sleep 0.5 2>&1 | grep '^CPU2,')
+check_within_pct "poll_ms=1: socket 1 cycles at 8400000/s" "$(echo "$line" | cut -d, -f2)" \
+	"$(echo "$line" | awk -F, '{ printf "%.0f", 8400000 * $5 / 1e9 }')" 2
+check "rmmod xeon_uncore" rmmod xeon_uncore
+finish
