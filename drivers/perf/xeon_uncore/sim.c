@@ -311,6 +311,7 @@ static void sim_set_ctl(struct sim_ctr *c, u64 val)
 {
 	c->ctl = val;
 	c->stopped = false;
+	c->rem_ns = 0;
 	c->rem_gate = 0;
 }
 
