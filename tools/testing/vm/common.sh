@@ -186,19 +186,26 @@ xu_perf_bin() {
 	return 1
 }
 
-# Copy the module sources to DEST (Kbuild, drivers/, include/).
+# The module's source files, relative to XU_SRC: Kbuild, drivers/, include/
+# without build products (`make` in the checkout builds in place).
+xu_src_files() {
+	(cd "$XU_SRC" && find Kbuild drivers include \( -name '*.o' -o -name '*.ko' \
+		-o -name '*.mod' -o -name '*.mod.c' -o -name '.*.cmd' -o -name '*.a' \
+		-o -name 'modules.order' -o -name 'Module.symvers' -o -name '.tmp*' \
+		-o -name '*.dwo' -o -name '*.su' \) -prune -o -type f -print 2>/dev/null |
+		LC_ALL=C sort)
+}
+
+# Copy the module sources to DEST.
 xu_copy_src() {
-	local dest=$1 f
+	local dest=$1
+	[ -f "$XU_SRC/Kbuild" ] || { xu_log "no Kbuild in $XU_SRC"; return 1; }
 	mkdir -p "$dest"
-	for f in Kbuild drivers include; do
-		[ -e "$XU_SRC/$f" ] && cp -a "$XU_SRC/$f" "$dest/"
-	done
-	[ -f "$dest/Kbuild" ] || { xu_log "no Kbuild in $XU_SRC"; return 1; }
+	xu_src_files | (cd "$XU_SRC" && cpio -pdm --quiet "$dest")
 }
 
 xu_src_hash() {
-	(cd "$XU_SRC" && find Kbuild drivers include -type f 2>/dev/null |
-		LC_ALL=C sort | xargs -r sha256sum) | xu_hash
+	xu_src_files | (cd "$XU_SRC" && xargs -r sha256sum) | xu_hash
 }
 
 # xu_build_module KERNEL: build (or reuse) the module for KERNEL; sets
