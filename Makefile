@@ -14,11 +14,13 @@ CHECK_ARGS ?=
 
 # The running kernel may have no headers (e.g. a CI VM): fall back to the
 # newest installed Debian headers.
+ifneq ($(filter all modules clean,$(or $(MAKECMDGOALS),all)),)
 ifeq ($(wildcard $(KDIR)/Makefile),)
 KDIR_FALLBACK := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 ifneq ($(KDIR_FALLBACK),)
 $(info KDIR $(KDIR) not found, using $(KDIR_FALLBACK))
 override KDIR := $(KDIR_FALLBACK)
+endif
 endif
 endif
 
