@@ -2,7 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # Counting across the 48-bit limit, with the generator off and exact
 # injected counts: a counter preloaded near 2^48 through the simulator's
-# msr file, then N events injected while perf stat runs.
+# msr file, then N events injected while perf stat runs.  Overflow status
+# bits are not checked here: an overflow handler may clear them (KUnit
+# covers the simulator's status semantics).
 . "$(dirname "$0")/lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
@@ -30,10 +32,6 @@ check_eq "preloaded M-Box 0 counter 0" "$(msr_val 0 0xcb1)" 0xfffffffffc00
 check_eq "bbox_cmds_all across the wrap counts 5000 (socket 0, socket 1)" \
 	"$(count uncore_mbox_0/bbox_cmds_all/ "0 mbox0 0x1a 5000")" "5000 0"
 check_eq "raw counter wrapped to 5000 - 0x400" "$(msr_val 0 0xcb1)" 0xf88
-check_eq "M-Box 0 status: counter 0 overflowed" "$(msr_val 0 0xca1)" 0x1
-check_eq "U-Box global status: S-Box 0 summary (bit 3)" "$(msr_val 0 0xc01)" 0x8
-echo "0 ca2 1" >$SIM/msr
-check_eq "clearing the M-Box bit clears the summary" "$(msr_val 0 0xc01)" 0x0
 
 # The same on socket 1's M-Box 1 (counter 0 at 0xcb1 + 0x40)
 echo "1 cf1 ffffffffff00" >$SIM/msr
@@ -62,12 +60,10 @@ check_eq "raw counter stopped at 2^48 - 1" "$(msr_val 0 0xcb1)" 0xffffffffffff
 check "the stop is logged" sh -c "dmesg | grep -q 'uncore_mbox_0: counter 0 reached 2^48 - 1 and stopped'"
 
 # The U-Box counter always wraps
-echo "0 ca2 3f" >$SIM/msr
 echo "0 c11 fffffffffc00" >$SIM/msr
 check_eq "uncore_ubox/event=5/ across the wrap counts 5000" \
 	"$(count uncore_ubox/event=5/ "0 ubox 5 5000")" "5000 0"
 check_eq "U-Box counter wrapped to 0xf88" "$(msr_val 0 0xc11)" 0xf88
-check_eq "U-Box global status: ov_u (bit 0)" "$(msr_val 0 0xc01)" 0x1
 
 # Only the selected event counts
 check_eq "injecting another inc_sel counts nothing" \
