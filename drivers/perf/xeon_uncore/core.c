@@ -9,8 +9,14 @@
 
 #include <linux/bitops.h>
 #include <linux/cpuhotplug.h>
+#include <linux/irq_work.h>
+#include <linux/jiffies.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
+
+#include <asm/irq_regs.h>
+#include <asm/nmi.h>
 
 #include "uncore.h"
 
@@ -219,6 +225,48 @@ static void xu_event_update(struct perf_event *event)
 	else
 		delta = (now - prev) & xu_ctr_mask(type);
 	local64_add(delta, &event->count);
+	local64_sub(delta, &hwc->period_left);
+}
+
+/* Does this box fold overflows in the PMI rather than by polling? */
+static bool xu_box_pmi(const struct xu_box *box)
+{
+	return box->pmu->uncore->pmi && box->pmu->type->ctl_pmi;
+}
+
+/*
+ * Arm a sampling event: preload its counter with 2^width - left, so that
+ * it overflows after the events left in the current period.
+ * Returns true if a period ended since the last call.
+ */
+static bool xu_set_period(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_type *type = box->pmu->type;
+	struct hw_perf_event *hwc = &event->hw;
+	s64 left = local64_read(&hwc->period_left);
+	s64 period = hwc->sample_period;
+	bool ended = false;
+	u64 val;
+
+	if (unlikely(left <= -period)) {
+		left = period;
+		ended = true;
+	} else if (unlikely(left <= 0)) {
+		left += period;
+		ended = true;
+	}
+	if (ended) {
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+	}
+	/* half the counter's range, so that a late PMI still sees the wrap */
+	left = min_t(s64, left, BIT_ULL(type->width - 1));
+
+	val = (u64)-left & xu_ctr_mask(type);
+	local64_set(&hwc->prev_count, val);
+	xu_write(box, xu_ctr_reg(box, hwc->idx), val);
+	return ended;
 }
 
 static enum hrtimer_restart xu_poll(struct hrtimer *timer)
@@ -285,16 +333,22 @@ static void xu_event_start(struct perf_event *event, int flags)
 		return;
 
 	xu_box_freeze_for_txn(box);
-	if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
-		return;
-	local64_set(&hwc->prev_count, now);
-	if (xu_write(box, xu_ctl_reg(box, hwc->idx),
-		     hwc->config | box->pmu->type->ctl_en))
-		return;
+	if (is_sampling_event(event)) {
+		xu_set_period(event);
+	} else {
+		if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
+			return;
+		local64_set(&hwc->prev_count, now);
+	}
 
 	hwc->state = 0;
 	box->active[hwc->idx] = event;
-	if (box->n_active++ == 0)
+	if (xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
+		box->active[hwc->idx] = NULL;
+		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+		return;
+	}
+	if (box->n_active++ == 0 && !xu_box_pmi(box))
 		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
@@ -309,7 +363,7 @@ static void xu_event_stop(struct perf_event *event, int flags)
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
-		if (--box->n_active == 0)
+		if (--box->n_active == 0 && !xu_box_pmi(box))
 			hrtimer_cancel(&box->timer);
 	}
 
@@ -374,10 +428,17 @@ static void xu_event_del(struct perf_event *event, int flags)
 	event->hw.idx = -1;
 }
 
+/*
+ * perf reads a group inside pmu_disable/pmu_enable (its default read
+ * transaction): the first read freezes the box, so that the values of the
+ * group's events are taken at one instant.
+ */
 static void xu_event_read(struct perf_event *event)
 {
-	if (!(event->hw.state & PERF_HES_STOPPED))
-		xu_event_update(event);
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	xu_box_freeze_for_txn(xu_event_box(event));
+	xu_event_update(event);
 }
 
 static int xu_collect(struct perf_event *event, struct perf_event *ev,
@@ -427,9 +488,10 @@ static int xu_event_init(struct perf_event *event)
 	if (event->cpu < 0 || event->attach_state & PERF_ATTACH_TASK)
 		return -EINVAL;
 
-	if (is_sampling_event(event)) {
-		pr_info_ratelimited("%s: sampling needs the overflow interrupt, which this driver does not use yet\n",
-				    xp->name);
+	if (is_sampling_event(event) && !(xp->uncore->pmi && type->ctl_pmi)) {
+		pr_info_ratelimited("%s: sampling needs an overflow interrupt, which %s\n",
+				    xp->name, xp->uncore->pmi ?
+				    "this box cannot raise" : "pmi=0 turned off");
 		return -EOPNOTSUPP;
 	}
 	if (attr->precise_ip || has_branch_stack(event))
@@ -448,10 +510,193 @@ static int xu_event_init(struct perf_event *event)
 	event->cpu = box->cpu;
 	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
-	event->hw.config = attr->config;
+	event->hw.config = attr->config | type->ctl_en;
+	if (xp->uncore->pmi)
+		event->hw.config |= type->ctl_pmi;
 	event->hw.idx = -1;
 
 	return xu_validate_group(event);
+}
+
+/* The uncore whose PMIs the NMI handler takes */
+static struct xu_uncore *xu_nmi_uncore;
+
+/* perf's mark of a throttled event, as kernel/events/core.c spells it */
+#define XU_THROTTLED	(~0ULL)
+
+/*
+ * Samples of @event in the current tick beyond the limit?  perf core
+ * does this in perf_event_overflow(), which modules cannot call; the
+ * count lives in the same fields, so perf's own unthrottling in the tick
+ * and at sched_in understands it.
+ */
+static bool xu_throttle(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 tick = get_jiffies_64();
+
+	if (hwc->interrupts_seq != tick) {
+		hwc->interrupts_seq = tick;
+		hwc->interrupts = 0;
+	}
+	if (++hwc->interrupts <= xu_event_box(event)->pmu->uncore->samples_per_tick)
+		return false;
+	hwc->interrupts = XU_THROTTLED;
+	return true;
+}
+
+/* A tick after throttling: start the box's throttled events again */
+static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	unsigned int i;
+
+	for (i = 0; i < box->n_events; i++) {
+		struct perf_event *event = box->events[i];
+
+		if (event->hw.interrupts != XU_THROTTLED)
+			continue;
+		event->hw.interrupts = 0;
+		if (event->hw.state & PERF_HES_STOPPED)
+			xu_event_start(event, PERF_EF_RELOAD);
+	}
+	return HRTIMER_NORESTART;
+}
+
+static void xu_unthrottle_later(struct irq_work *work)
+{
+	struct xu_box *box = container_of(work, struct xu_box, unthrottle_work);
+
+	hrtimer_start(&box->timer, ns_to_ktime(TICK_NSEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * Frequency mode (perf record -F): steer the period toward the one that
+ * gives attr.sample_freq samples per second at the rate just measured,
+ * an eighth of the way per sample, as perf_event_overflow() would.  The
+ * tick cannot do it alone: the collecting CPU may idle with its tick
+ * stopped while the uncore counts on.
+ */
+static void xu_adjust_freq(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 now = ktime_get_mono_fast_ns(), period;
+	u64 ns = now - hwc->freq_time_stamp;
+	s64 step;
+
+	hwc->freq_time_stamp = now;
+	if (!ns || ns > NSEC_PER_SEC)
+		return;
+	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
+				     ns * event->attr.sample_freq) ?: 1;
+	step = ((s64)(period - hwc->sample_period) + 7) / 8;
+	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
+}
+
+/* A counter of @event overflowed: fold it, then sample and re-arm */
+static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct perf_sample_data data;
+
+	xu_event_update(event);
+	if (!is_sampling_event(event))
+		return;
+
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (event->attr.freq)
+		xu_adjust_freq(event);
+	if (!xu_set_period(event) || !regs)
+		return;
+	event->overflow_handler(event, &data, regs);
+	if (xu_throttle(event)) {
+		xu_event_stop(event, 0);
+		irq_work_queue(&box->unthrottle_work);
+	}
+}
+
+/**
+ * xu_handle_pmi() - walk the overflow status of one package
+ * @uc:   the uncore
+ * @pkg:  the package, the caller's
+ * @regs: the interrupted registers, for samples; NULL outside an NMI
+ *
+ * Reads the global status, then the status of each box it flags, then
+ * handles each counter that box flags; clears what it handled (RW1C) and
+ * unfreezes the package.  Runs in NMI context.
+ *
+ * Return: the number of overflowed counters, or 0 if the global status
+ * flags nothing: the NMI was not the uncore's.
+ */
+int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs)
+{
+	const struct xu_global_ops *g = uc->plat->global;
+	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
+	u64 sts, ack;
+	unsigned int i, c;
+	int handled = 0;
+
+	if (g->status(gbox, &sts) || !sts)
+		return 0;
+
+	ack = sts;
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_pmu *xp = &uc->pmus[i];
+		const struct xu_box_type *t = xp->type;
+		struct xu_box *box = &xp->boxes[pkg];
+		u64 ov = BIT_ULL(0);
+		unsigned long bits;
+
+		if (!t->ov_summary || !(sts & t->ov_summary[xp->idx]))
+			continue;
+		/* a box with a status register: its bits clear the summary */
+		if (t->status0) {
+			ack &= ~t->ov_summary[xp->idx];
+			if (xu_read(box, t->status0 + xp->idx * t->box_stride, &ov))
+				continue;
+		}
+		bits = ov & GENMASK_ULL(t->num_counters - 1, 0);
+		for_each_set_bit(c, &bits, t->num_counters) {
+			if (box->active[c])
+				xu_event_overflow(box->active[c], regs);
+			handled++;
+		}
+		if (t->status0 && bits)
+			xu_write(box, t->ovf0 + xp->idx * t->box_stride, bits);
+	}
+	if (ack)
+		g->ack(gbox, ack);
+	g->unfreeze(gbox);
+	return max(handled, 1);
+}
+EXPORT_SYMBOL_NS_GPL(xu_handle_pmi, XEON_UNCORE);
+
+static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	struct xu_uncore *uc = READ_ONCE(xu_nmi_uncore);
+	unsigned int cpu = smp_processor_id();
+
+	if (!uc || !cpumask_test_cpu(cpu, &uc->cpumask))
+		return NMI_DONE;
+	if (!xu_handle_pmi(uc, topology_logical_package_id(cpu), regs))
+		return NMI_DONE;
+	return NMI_HANDLED;
+}
+
+/* On a new collecting CPU: take any overflow raised before the move */
+static void xu_pmi_drain(void *data)
+{
+	struct xu_uncore *uc = data;
+
+	xu_handle_pmi(uc, topology_logical_package_id(smp_processor_id()),
+		      get_irq_regs());
+}
+
+static void xu_route_pmi(struct xu_uncore *uc, unsigned int pkg, unsigned int cpu)
+{
+	if (uc->plat->global)
+		uc->plat->global->route(&uc->pmus[0].boxes[pkg], cpu);
 }
 
 static void xu_box_init_one(struct xu_box *box)
@@ -485,6 +730,7 @@ static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
 	if (!test_and_set_bit(pkg, uc->pkg_ready))
 		for (i = 0; i < uc->num_pmus; i++)
 			xu_box_init_one(&uc->pmus[i].boxes[pkg]);
+	xu_route_pmi(uc, pkg, cpu);
 	return 0;
 }
 
@@ -503,11 +749,14 @@ static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 		return 0;
 	}
 
+	xu_route_pmi(uc, pkg, target);
 	cpumask_set_cpu(target, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, target);
 	for (i = 0; i < uc->num_pmus; i++)
 		if (uc->pmus[i].registered)
 			perf_pmu_migrate_context(&uc->pmus[i].pmu, cpu, target);
+	if (uc->pmi && uc->plat->global)
+		smp_call_function_single(target, xu_pmi_drain, uc, true);
 	return 0;
 }
 
@@ -558,17 +807,22 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 		box->io = uc->io;
 		box->io_priv = uc->io_priv;
 		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-		box->timer.function = xu_poll;
+		box->timer.function = xu_box_pmi(box) ? xu_unthrottle : xu_poll;
+		init_irq_work(&box->unthrottle_work, xu_unthrottle_later);
 	}
 }
 
 static void xu_free(struct xu_uncore *uc)
 {
-	unsigned int i;
+	unsigned int i, pkg;
 
-	if (uc->pmus)
-		for (i = 0; i < uc->num_pmus; i++)
-			kfree(uc->pmus[i].boxes);
+	for (i = 0; uc->pmus && i < uc->num_pmus; i++) {
+		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {
+			irq_work_sync(&uc->pmus[i].boxes[pkg].unthrottle_work);
+			hrtimer_cancel(&uc->pmus[i].boxes[pkg].timer);
+		}
+		kfree(uc->pmus[i].boxes);
+	}
 	kfree(uc->pmus);
 	bitmap_free(uc->pkg_ready);
 	uc->pmus = NULL;
@@ -647,10 +901,19 @@ int xu_uncore_init(struct xu_uncore *uc)
 	if (ret)
 		return ret;
 
+	uc->pmi = uc->pmi && uc->plat->global;
+	if (uc->pmi) {
+		WRITE_ONCE(xu_nmi_uncore, uc);
+		ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0,
+					   "xeon_uncore");
+		if (ret)
+			goto free;
+	}
+
 	/* Picks the collecting CPUs and sets up the boxes, on their packages */
 	ret = cpuhp_state_add_instance(xu_hp_state, &uc->node);
 	if (ret)
-		goto free;
+		goto nmi;
 
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
@@ -662,13 +925,17 @@ int xu_uncore_init(struct xu_uncore *uc)
 		}
 		xp->registered = true;
 	}
-	pr_info("%u PMUs of %s on %u package(s), %s registers\n",
-		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name);
+	pr_info("%u PMUs of %s on %u package(s), %s registers, overflows %s\n",
+		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name,
+		uc->pmi ? "by PMI" : "by polling");
 	return 0;
 
 unregister:
 	xu_uncore_exit(uc);
 	return ret;
+nmi:
+	if (uc->pmi)
+		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore");
 free:
 	xu_free(uc);
 	return ret;
@@ -686,6 +953,12 @@ void xu_uncore_exit(struct xu_uncore *uc)
 		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
 	cpus_read_unlock();
 
+	if (uc->io->quiesce)
+		uc->io->quiesce(uc->io_priv);
+	if (uc->pmi) {
+		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore");
+		WRITE_ONCE(xu_nmi_uncore, NULL);
+	}
 	xu_free(uc);
 }
 

@@ -26,6 +26,14 @@ static unsigned int poll_ms = 10000;
 module_param(poll_ms, uint, 0444);
 MODULE_PARM_DESC(poll_ms, "Counter poll interval in ms, 1..60000 (default 10000)");
 
+static bool pmi = true;
+module_param(pmi, bool, 0444);
+MODULE_PARM_DESC(pmi, "Fold overflows and sample in the overflow interrupt (default 1); 0: poll");
+
+static unsigned int max_sample_rate = 10000;
+module_param(max_sample_rate, uint, 0444);
+MODULE_PARM_DESC(max_sample_rate, "Samples per second one event may take before it is throttled for a tick, 1..1000000 (default 10000)");
+
 static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2e, &xu_nhmex),	/* Nehalem-EX */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_nhmex),	/* Westmere-EX */
@@ -78,6 +86,12 @@ static int __init xu_init(void)
 		return -EINVAL;
 	}
 	xu_uncore.poll_ns = (u64)poll_ms * NSEC_PER_MSEC;
+	xu_uncore.pmi = pmi;
+	if (max_sample_rate < 1 || max_sample_rate > 1000000) {
+		pr_err("max_sample_rate=%u is outside 1..1000000\n", max_sample_rate);
+		return -EINVAL;
+	}
+	xu_uncore.samples_per_tick = DIV_ROUND_UP(max_sample_rate, HZ);
 
 	if (*sim) {
 		xu_uncore.plat = xu_pick_sim();
@@ -87,6 +101,8 @@ static int __init xu_init(void)
 		if (IS_ERR(xu_sim))
 			return PTR_ERR(xu_sim);
 		xu_sim_debugfs_init(xu_sim);
+		if (pmi)
+			xu_sim_deliver_pmi(xu_sim);
 		xu_uncore.io = &xu_sim_io;
 		xu_uncore.io_priv = xu_sim;
 	} else {

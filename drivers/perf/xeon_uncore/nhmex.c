@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitfield.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -37,9 +38,11 @@ static int nhmex_ubox_init(struct xu_box *box)
 			       NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1);
 	if (!ret)
 		ret = xu_write(box, NHMEX_U_EVT_SEL, 0);
+	/* frz_all: a PMI stops every counter until the handler is done */
 	if (!ret)
 		ret = nhmex_ubox_write_gctl(box, NHMEX_U_GCTL_EN_ALL |
-					    NHMEX_U_GCTL_EN);
+					    NHMEX_U_GCTL_EN |
+					    NHMEX_U_GCTL_FRZ_ALL);
 	return ret;
 }
 
@@ -57,6 +60,8 @@ static void nhmex_ubox_unfreeze(struct xu_box *box)
 {
 	nhmex_ubox_write_gctl(box, box->box_ctl | NHMEX_U_GCTL_EN);
 }
+
+static const u64 nhmex_ubox_summary[] = { NHMEX_U_GSTS_OV_U };
 
 static const struct xu_box_ops nhmex_ubox_ops = {
 	.init_box	= nhmex_ubox_init,
@@ -88,6 +93,8 @@ static const struct xu_box_type nhmex_ubox = {
 	.ctl0		= NHMEX_U_EVT_SEL,
 	.ctr0		= NHMEX_U_CTR,
 	.ctl_en		= NHMEX_U_CTL_EN,
+	.ctl_pmi	= NHMEX_U_CTL_PMI_EN,
+	.ov_summary	= nhmex_ubox_summary,
 	.formats	= nhmex_ubox_formats,
 	.events		= nhmex_ubox_events,
 	.ops		= &nhmex_ubox_ops,
@@ -147,6 +154,13 @@ static int nhmex_mbox_validate(struct perf_event *event)
 		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
 		return -EINVAL;
 	}
+	/* A sample period is a number of increments */
+	if (is_sampling_event(event) &&
+	    FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg) != NHMEX_M_COUNT_UP) {
+		pr_info_ratelimited("%s: sampling needs count_mode=0\n",
+				    event->pmu->name);
+		return -EOPNOTSUPP;
+	}
 	return 0;
 }
 
@@ -156,8 +170,9 @@ static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now)
 	u64 mask = GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0);
 	u64 cfg = event->hw.config;
 
-	/* wrap_mode=0: the hardware stops the counter at its limit */
-	if (!(cfg & NHMEX_M_CTL_WRAP_MODE) && now == mask && prev != now)
+	/* wrap_mode=0: the hardware stops a counting event at its limit */
+	if (!(cfg & NHMEX_M_CTL_WRAP_MODE) && now == mask && prev != now &&
+	    !is_sampling_event(event))
 		pr_info_ratelimited("%s: counter %d reached 2^48 - 1 and stopped, as wrap_mode=0 asks; wrap_mode=1 counts on\n",
 				    event->pmu->name, event->hw.idx);
 
@@ -170,6 +185,12 @@ static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now)
 		return (now - prev) & mask;
 	}
 }
+
+/* M-Box i reports through S-Box i */
+static const u64 nhmex_mbox_summary[] = {
+	NHMEX_U_GSTS_OV_S0,
+	NHMEX_U_GSTS_OV_S1,
+};
 
 static const struct xu_box_ops nhmex_mbox_ops = {
 	.init_box	= nhmex_mbox_init,
@@ -223,9 +244,57 @@ static const struct xu_box_type nhmex_mbox = {
 	.ctl_stride	= 2,
 	.ctr_stride	= 2,
 	.ctl_en		= NHMEX_M_CTL_EN,
+	.ctl_pmi	= NHMEX_M_CTL_PMI_EN,
+	.status0	= NHMEX_M_GLOBAL_STATUS(0),
+	.ovf0		= NHMEX_M_GLOBAL_OVF_CTL(0),
+	.ov_summary	= nhmex_mbox_summary,
 	.formats	= nhmex_mbox_formats,
 	.events		= nhmex_mbox_events,
 	.ops		= &nhmex_mbox_ops,
+};
+
+/*
+ * The package's PMI: U_MSR_PMON_GLOBAL_STATUS summarises the boxes, and
+ * the U-Box sends the PMI to the core pmi_core_sel names.  With frz_all
+ * set the PMI cleared en_all; the handler sets it again.
+ */
+static int nhmex_global_status(struct xu_box *ubox, u64 *sts)
+{
+	int ret = xu_read(ubox, NHMEX_U_GLOBAL_STATUS, sts);
+
+	*sts &= NHMEX_U_GSTS_OV_U | NHMEX_U_GSTS_OV_W |
+		NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1;
+	return ret;
+}
+
+static void nhmex_global_ack(struct xu_box *ubox, u64 bits)
+{
+	xu_write(ubox, NHMEX_U_GLOBAL_OVF_CTL, bits);
+}
+
+static void nhmex_global_unfreeze(struct xu_box *ubox)
+{
+	xu_write(ubox, NHMEX_U_GLOBAL_CTL, ubox->box_ctl);
+}
+
+static void nhmex_global_route(struct xu_box *ubox, unsigned int cpu)
+{
+	unsigned int core = topology_core_id(cpu);
+
+	if (!FIELD_FIT(NHMEX_U_GCTL_PMI_CORE_SEL, core)) {
+		pr_warn("CPU %u is core %u, beyond pmi_core_sel; PMIs go to core 0\n",
+			cpu, core);
+		core = 0;
+	}
+	nhmex_ubox_write_gctl(ubox, (ubox->box_ctl & ~NHMEX_U_GCTL_PMI_CORE_SEL) |
+			      FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, core));
+}
+
+static const struct xu_global_ops nhmex_global = {
+	.status		= nhmex_global_status,
+	.ack		= nhmex_global_ack,
+	.unfreeze	= nhmex_global_unfreeze,
+	.route		= nhmex_global_route,
 };
 
 /* The U-Box first: it owns the global enable the others depend on */
@@ -238,5 +307,6 @@ static const struct xu_box_type * const nhmex_types[] = {
 const struct xu_platform xu_nhmex = {
 	.name	= "nhmex",
 	.types	= nhmex_types,
+	.global	= &nhmex_global,
 };
 EXPORT_SYMBOL_NS_GPL(xu_nhmex, XEON_UNCORE);

@@ -13,11 +13,19 @@
 
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
+#include <linux/hardirq.h>
+#include <linux/irq_work.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
+#include <linux/percpu.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/topology.h>
 #include <linux/uaccess.h>
+
+#include <asm/apic.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -42,7 +50,7 @@ struct sim_mbox {
 };
 
 struct sim_socket {
-	raw_spinlock_t lock;
+	arch_spinlock_t lock;	/* see sim_lock() */
 	unsigned int id;
 	u64 last_ns;
 	u64 u_gctl;
@@ -51,6 +59,14 @@ struct sim_socket {
 	struct sim_mbox m[NHMEX_M_NUM_BOXES];
 	u64 reads;
 	u64 writes;
+	struct xu_sim *sim;
+	struct irq_work pmi_work;	/* delivers the PMI as an NMI */
+	call_single_data_t pmi_csd;
+	int pmi_cpu;
+	bool pmi_in_flight;	/* raised, global status not yet clear */
+	bool pmi_delivered;	/* ... and the NMI was sent */
+	struct hrtimer tick;	/* wakes up at the next predicted overflow */
+	struct irq_work tick_work;	/* re-arms @tick after an NMI's accesses */
 };
 
 struct xu_sim {
@@ -59,9 +75,39 @@ struct xu_sim {
 	bool manual;
 	u64 manual_ns;
 	atomic64_t violations;
+	atomic64_t pmis;
+	bool deliver_pmi;
 	struct dentry *debugfs;
 	struct sim_socket sock[] __counted_by(sockets);
 };
+
+/*
+ * A socket's lock is taken in NMI context too, by the PMI handler's
+ * register reads, which lockdep rightly refuses for a spinlock.  It is an
+ * arch_spinlock_t instead, and a CPU marks the time it spends inside the
+ * simulator: an NMI that arrives then fails its access with -EBUSY rather
+ * than spin on a lock its own CPU may hold.  Such an NMI cannot be a
+ * simulated PMI, which its target raises itself with interrupts on.  Any
+ * other holder releases the lock within one register access.
+ */
+static DEFINE_PER_CPU(bool, sim_busy);
+
+static bool sim_lock(struct sim_socket *s, unsigned long *flags)
+{
+	if (in_nmi() && this_cpu_read(sim_busy))
+		return false;
+	local_irq_save(*flags);
+	this_cpu_write(sim_busy, true);
+	arch_spin_lock(&s->lock);
+	return true;
+}
+
+static void sim_unlock(struct sim_socket *s, unsigned long flags)
+{
+	arch_spin_unlock(&s->lock);
+	this_cpu_write(sim_busy, false);
+	local_irq_restore(flags);
+}
 
 /**
  * xu_sim_rate() - the background generator's rate of one event source
@@ -82,7 +128,73 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_rate, XEON_UNCORE);
 
 static u64 sim_now(struct xu_sim *sim)
 {
-	return READ_ONCE(sim->manual) ? READ_ONCE(sim->manual_ns) : ktime_get_ns();
+	return READ_ONCE(sim->manual) ? READ_ONCE(sim->manual_ns) :
+	       ktime_get_mono_fast_ns();
+}
+
+/* The online CPU of @s's package that is core pmi_core_sel, or -1 */
+static int sim_pmi_target(struct sim_socket *s)
+{
+	unsigned int core = FIELD_GET(NHMEX_U_GCTL_PMI_CORE_SEL, s->u_gctl);
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (topology_logical_package_id(cpu) == s->id &&
+		    topology_core_id(cpu) == core)
+			return cpu;
+	return -1;
+}
+
+/*
+ * The PMI reaches its core as an NMI, raised by the target CPU itself from
+ * an IPI: that CPU then cannot be inside a register access of its own, so
+ * the handler's accesses never wait for a lock the NMI interrupted.
+ */
+static void sim_pmi_ipi(void *info)
+{
+	struct sim_socket *s = info;
+
+	WRITE_ONCE(s->pmi_delivered, true);
+	apic->send_IPI(smp_processor_id(), NMI_VECTOR);
+}
+
+static void sim_pmi_send(struct sim_socket *s)
+{
+	int target = READ_ONCE(s->pmi_cpu);
+
+	if (target == smp_processor_id())
+		sim_pmi_ipi(s);
+	else if (smp_call_function_single_async(target, &s->pmi_csd))
+		irq_work_queue(&s->pmi_work);	/* the last IPI is still out */
+}
+
+/* From NMI context: send once interrupts are back on */
+static void sim_pmi_work(struct irq_work *work)
+{
+	sim_pmi_send(container_of(work, struct sim_socket, pmi_work));
+}
+
+/*
+ * One PMI at a time: a new overflow while one is in flight is seen by its
+ * handler, which reads the status after the NMI arrives.
+ */
+static void sim_raise_pmi(struct sim_socket *s)
+{
+	int target = sim_pmi_target(s);
+
+	atomic64_inc(&s->sim->pmis);
+	if (s->pmi_in_flight)
+		return;
+	s->pmi_in_flight = true;
+	WRITE_ONCE(s->pmi_delivered, false);
+	if (!READ_ONCE(s->sim->deliver_pmi) || target < 0)
+		return;
+	WRITE_ONCE(s->pmi_cpu, target);
+	/* with this socket locked, a self-NMI has to wait for the unlock */
+	if (in_nmi() || target == smp_processor_id())
+		irq_work_queue(&s->pmi_work);
+	else
+		sim_pmi_send(s);
 }
 
 static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
@@ -90,9 +202,12 @@ static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
 {
 	*status |= bit;
 	s->u_gsts |= summary;
+	if (!(c->ctl & pmi_en))
+		return;
 	/* Section 2.1.1.1: a PMI with frz_all set clears en_all */
-	if ((c->ctl & pmi_en) && (s->u_gctl & NHMEX_U_GCTL_FRZ_ALL))
+	if (s->u_gctl & NHMEX_U_GCTL_FRZ_ALL)
 		s->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
+	sim_raise_pmi(s);
 }
 
 /*
@@ -236,6 +351,114 @@ static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
 	}
 }
 
+/* Does any counting counter of @s raise a PMI? */
+static bool sim_any_pmi(struct sim_socket *s)
+{
+	unsigned int b, i;
+
+	if (sim_u_counting(s) && (s->u.ctl & NHMEX_U_CTL_PMI_EN))
+		return true;
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++)
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+			if (sim_m_counting(s, b, i) &&
+			    (s->m[b].c[i].ctl & NHMEX_M_CTL_PMI_EN))
+				return true;
+	return false;
+}
+
+/*
+ * Nanoseconds until counter @c, at @rate events per second, over- or
+ * underflows; at most a second
+ */
+static u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
+{
+	u64 events = down ? c->val + 1 : CTR_MAX - c->val + 1;
+
+	if (!rate || c->stopped || events >= rate)
+		return NSEC_PER_SEC;	/* a second or more away */
+	return div64_u64(events * NSEC_PER_SEC, rate) + 1;
+}
+
+/*
+ * When the generator will next overflow a counter that raises a PMI, at
+ * most a second ahead: the counters only advance when the simulator is
+ * touched, so the tick timer touches it then.
+ */
+static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
+{
+	u64 ns = NSEC_PER_SEC;
+	unsigned int b, i;
+
+	if (!READ_ONCE(sim->generator) || READ_ONCE(sim->manual))
+		return 0;
+	if (sim_u_counting(s) && (s->u.ctl & NHMEX_U_CTL_PMI_EN)) {
+		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl);
+
+		ns = min(ns, sim_ns_to_flow(&s->u, xu_sim_rate(s->id, XU_SIM_UBOX, ev),
+					    false));
+	}
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
+			const struct sim_ctr *c = &s->m[b].c[i];
+			bool down;
+			u64 rate;
+
+			if (!sim_m_counting(s, b, i) || !(c->ctl & NHMEX_M_CTL_PMI_EN))
+				continue;
+			rate = xu_sim_rate(s->id, XU_SIM_MBOX0 + b,
+					   FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl));
+			if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, c->ctl))
+				rate = rate * (FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, c->ctl) + 1) /
+				       FLAG_STATES;
+			down = FIELD_GET(NHMEX_M_CTL_COUNT_MODE, c->ctl) ==
+			       NHMEX_M_COUNT_DOWN;
+			ns = min(ns, sim_ns_to_flow(c, rate, down));
+		}
+	}
+	return ns == NSEC_PER_SEC ? (sim_any_pmi(s) ? ns : 0) : max_t(u64, ns, 10 * NSEC_PER_USEC);
+}
+
+/* Called with the lock held, outside NMI context */
+static void sim_arm_tick(struct xu_sim *sim, struct sim_socket *s)
+{
+	u64 ns = sim_next_flow_ns(sim, s);
+	ktime_t when;
+
+	if (!ns)
+		return;
+	when = ktime_add_ns(ktime_get(), ns);
+	if (!hrtimer_active(&s->tick) ||
+	    ktime_before(when, hrtimer_get_expires(&s->tick)))
+		hrtimer_start(&s->tick, when, HRTIMER_MODE_ABS);
+}
+
+static enum hrtimer_restart sim_tick(struct hrtimer *timer)
+{
+	struct sim_socket *s = container_of(timer, struct sim_socket, tick);
+	unsigned long flags;
+	u64 ns;
+
+	sim_lock(s, &flags);
+	sim_advance_socket(s->sim, s);
+	ns = sim_next_flow_ns(s->sim, s);
+	sim_unlock(s, flags);
+
+	if (!ns)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(ns));
+	return HRTIMER_RESTART;
+}
+
+static void sim_tick_work(struct irq_work *work)
+{
+	struct sim_socket *s = container_of(work, struct sim_socket, tick_work);
+	unsigned long flags;
+
+	sim_lock(s, &flags);
+	sim_arm_tick(s->sim, s);
+	sim_unlock(s, flags);
+}
+
 static void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 			  u64 val, u64 rsvd)
 {
@@ -331,12 +554,22 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 		sim_violation(sim, s, msr, val, NHMEX_U_GCTL_RSVD);
 		if (val & NHMEX_U_GCTL_RST_ALL)
 			sim_rst_all(s);
+		/*
+		 * The handler's unfreeze: what it left in the status (an
+		 * overflow after its read) needs a PMI of its own.
+		 */
+		if ((val & ~s->u_gctl & NHMEX_U_GCTL_EN_ALL) && s->u_gsts &&
+		    s->pmi_in_flight && READ_ONCE(s->pmi_delivered)) {
+			s->pmi_in_flight = false;
+			sim_raise_pmi(s);
+		}
 		s->u_gctl = val & ~(NHMEX_U_GCTL_RSVD | NHMEX_U_GCTL_RST_ALL);
 		return 0;
 	case NHMEX_U_GLOBAL_STATUS:
 		return 0;	/* read-only */
 	case NHMEX_U_GLOBAL_OVF_CTL:
 		s->u_gsts &= ~val;
+		s->pmi_in_flight &= !!s->u_gsts;
 		return 0;
 	case NHMEX_U_EVT_SEL:
 		sim_violation(sim, s, msr, val, NHMEX_U_CTL_RSVD);
@@ -357,6 +590,7 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 		s->m[b].status &= ~(val & NHMEX_M_GSTS_OV);
 		if (!s->m[b].status)
 			s->u_gsts &= ~NHMEX_U_GSTS_OV_S(b);
+		s->pmi_in_flight &= !!s->u_gsts;
 		return 0;
 	}
 	if (reg >= NHMEX_M_CNT_CTL(0, 0) &&
@@ -388,7 +622,8 @@ static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
 	if (socket >= sim->sockets)
 		return -ENODEV;
 	s = &sim->sock[socket];
-	raw_spin_lock_irqsave(&s->lock, flags);
+	if (!sim_lock(s, &flags))
+		return -EBUSY;
 	sim_advance_socket(sim, s);
 	if (write) {
 		s->writes++;
@@ -397,7 +632,11 @@ static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
 		s->reads++;
 		ret = sim_read_locked(sim, s, reg, val);
 	}
-	raw_spin_unlock_irqrestore(&s->lock, flags);
+	if (!in_nmi())
+		sim_arm_tick(sim, s);
+	else if (write)
+		irq_work_queue(&s->tick_work);
+	sim_unlock(s, flags);
 	return ret;
 }
 
@@ -457,7 +696,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 		return -EINVAL;
 
 	s = &sim->sock[socket];
-	raw_spin_lock_irqsave(&s->lock, flags);
+	sim_lock(s, &flags);
 	sim_advance_socket(sim, s);
 	if (box == XU_SIM_UBOX) {
 		if (sim_u_counting(s) &&
@@ -471,7 +710,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 			    FIELD_GET(NHMEX_M_CTL_INC_SEL, s->m[b].c[i].ctl) == event)
 				sim_m_events(s, b, i, n);
 	}
-	raw_spin_unlock_irqrestore(&s->lock, flags);
+	sim_unlock(s, flags);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XEON_UNCORE);
@@ -485,12 +724,12 @@ static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
 	for (i = 0; i < sim->sockets; i++) {
 		struct sim_socket *s = &sim->sock[i];
 
-		raw_spin_lock_irqsave(&s->lock, flags);
+		sim_lock(s, &flags);
 		sim_advance_socket(sim, s);
 		WRITE_ONCE(sim->manual, manual);
 		WRITE_ONCE(sim->generator, generator);
 		s->last_ns = sim_now(sim);
-		raw_spin_unlock_irqrestore(&s->lock, flags);
+		sim_unlock(s, flags);
 	}
 }
 
@@ -553,10 +792,10 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
 	*reads = 0;
 	*writes = 0;
 	for (i = 0; i < sim->sockets; i++) {
-		raw_spin_lock_irqsave(&sim->sock[i].lock, flags);
+		sim_lock(&sim->sock[i], &flags);
 		*reads += sim->sock[i].reads;
 		*writes += sim->sock[i].writes;
-		raw_spin_unlock_irqrestore(&sim->sock[i].lock, flags);
+		sim_unlock(&sim->sock[i], flags);
 	}
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XEON_UNCORE);
@@ -583,19 +822,79 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 	sim->sockets = sockets;
 	sim->generator = true;
 	atomic64_set(&sim->violations, 0);
+	atomic64_set(&sim->pmis, 0);
 	for (i = 0; i < sockets; i++) {
-		raw_spin_lock_init(&sim->sock[i].lock);
-		sim->sock[i].id = i;
-		sim->sock[i].last_ns = ktime_get_ns();
+		struct sim_socket *s = &sim->sock[i];
+
+		s->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+		s->id = i;
+		s->sim = sim;
+		s->pmi_cpu = -1;
+		s->last_ns = ktime_get_mono_fast_ns();
+		init_irq_work(&s->pmi_work, sim_pmi_work);
+		INIT_CSD(&s->pmi_csd, sim_pmi_ipi, s);
+		init_irq_work(&s->tick_work, sim_tick_work);
+		hrtimer_init(&s->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+		s->tick.function = sim_tick;
 	}
 	return sim;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_create, XEON_UNCORE);
 
+/**
+ * xu_sim_quiesce() - let no PMI or timer of the simulator run any more
+ * @sim: the simulated uncore
+ *
+ * For the end of its life: stops PMI delivery, waits for PMIs and tick
+ * timers under way.
+ */
+void xu_sim_quiesce(struct xu_sim *sim)
+{
+	unsigned int i;
+
+	WRITE_ONCE(sim->deliver_pmi, false);
+	for (i = 0; i < sim->sockets; i++) {
+		hrtimer_cancel(&sim->sock[i].tick);
+		irq_work_sync(&sim->sock[i].tick_work);
+		hrtimer_cancel(&sim->sock[i].tick);
+		irq_work_sync(&sim->sock[i].pmi_work);
+		/* an IPI in flight still runs sim_pmi_ipi() */
+		while (smp_load_acquire(&sim->sock[i].pmi_csd.node.u_flags) &
+		       CSD_FLAG_LOCK)
+			cpu_relax();
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_quiesce, XEON_UNCORE);
+
+/**
+ * xu_sim_deliver_pmi() - send PMIs as NMIs to the CPUs pmi_core_sel names
+ * @sim: the simulated uncore the module drives
+ *
+ * Off by default, so that a test's private simulator only counts its PMIs
+ * (xu_sim_pmis()) and never sends an NMI no handler expects.
+ */
+void xu_sim_deliver_pmi(struct xu_sim *sim)
+{
+	WRITE_ONCE(sim->deliver_pmi, true);
+}
+
+/**
+ * xu_sim_pmis() - PMIs raised so far
+ * @sim: the simulated uncore
+ *
+ * Return: how many overflows of counters with their PMI enabled occurred.
+ */
+u64 xu_sim_pmis(struct xu_sim *sim)
+{
+	return atomic64_read(&sim->pmis);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_pmis, XEON_UNCORE);
+
 void xu_sim_destroy(struct xu_sim *sim)
 {
 	if (IS_ERR_OR_NULL(sim))
 		return;
+	xu_sim_quiesce(sim);
 	debugfs_remove_recursive(sim->debugfs);
 	kfree(sim);
 }
@@ -611,10 +910,16 @@ static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
 	return xu_sim_write(box->io_priv, box->pkg, reg, val);
 }
 
+static void xu_sim_io_quiesce(void *sim)
+{
+	xu_sim_quiesce(sim);
+}
+
 const struct xu_io_ops xu_sim_io = {
-	.name	= "simulated",
-	.read	= xu_sim_io_read,
-	.write	= xu_sim_io_write,
+	.name		= "simulated",
+	.read		= xu_sim_io_read,
+	.write		= xu_sim_io_write,
+	.quiesce	= xu_sim_io_quiesce,
 };
 EXPORT_SYMBOL_NS_GPL(xu_sim_io, XEON_UNCORE);
 
@@ -625,6 +930,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_io, XEON_UNCORE);
  *   generator   0 or 1
  *   violations  writes that set reserved bits
  *   accesses    "reads N writes N" by the driver and these files so far
+ *   pmis        PMIs raised so far
  */
 static const char * const sim_box_names[] = {
 	[XU_SIM_UBOX]	= "ubox",
@@ -747,6 +1053,13 @@ static int sim_violations_get(void *data, u64 *val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_violations_fops, sim_violations_get, NULL,
 			 "%llu\n");
 
+static int sim_pmis_get(void *data, u64 *val)
+{
+	*val = xu_sim_pmis(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_pmis_fops, sim_pmis_get, NULL, "%llu\n");
+
 static int sim_accesses_show(struct seq_file *m, void *unused)
 {
 	u64 reads, writes;
@@ -771,5 +1084,6 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 	debugfs_create_file_unsafe("violations", 0400, dir, sim,
 				   &sim_violations_fops);
 	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
+	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
 	return 0;
 }

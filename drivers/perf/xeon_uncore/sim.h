@@ -25,6 +25,9 @@ extern const struct xu_io_ops xu_sim_io;
 
 struct xu_sim *xu_sim_create(const char *model, unsigned int sockets);
 void xu_sim_destroy(struct xu_sim *sim);
+void xu_sim_quiesce(struct xu_sim *sim);
+void xu_sim_deliver_pmi(struct xu_sim *sim);
+u64 xu_sim_pmis(struct xu_sim *sim);
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val);
 int xu_sim_inject(struct xu_sim *sim, unsigned int socket,

@@ -9,6 +9,7 @@
 #include <linux/cpumask.h>
 #include <linux/device.h>
 #include <linux/hrtimer.h>
+#include <linux/irq_work.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
 
@@ -32,6 +33,11 @@ struct xu_io_ops {
 	int (*read)(struct xu_box *box, u32 reg, u64 *val);
 	/** @write: write @val to register @reg of @box's package */
 	int (*write)(struct xu_box *box, u32 reg, u64 val);
+	/**
+	 * @quiesce: on unload, after the boxes are disabled: wait for any
+	 * overflow interrupt under way (may be NULL)
+	 */
+	void (*quiesce)(void *io_priv);
 };
 
 /**
@@ -109,6 +115,12 @@ struct xu_box_ops {
  * @ctl_stride:	  register distance between two counters' controls
  * @ctr_stride:	  register distance between two counters' data registers
  * @ctl_en:	  enable bit(s) of a counter control, owned by the driver
+ * @ctl_pmi:	  the counter control bit that sends an overflow to the U-Box
+ *		  (a PMI); 0 if the box cannot raise one
+ * @status0:	  overflow status register of box 0, one bit per counter; 0
+ *		  if the global status bit is the box's only status
+ * @ovf0:	  its write-1-to-clear companion
+ * @ov_summary:	  per box: its summary bit in the global overflow status
  * @formats:	  the format/ attributes (struct xu_format_attr)
  * @events:	  the events/ attributes, NULL terminated, may be NULL
  * @ops:	  box-specific behaviour
@@ -124,19 +136,43 @@ struct xu_box_type {
 	u32 ctl_stride;
 	u32 ctr_stride;
 	u64 ctl_en;
+	u64 ctl_pmi;
+	u32 status0;
+	u32 ovf0;
+	const u64 *ov_summary;
 	struct attribute **formats;
 	struct attribute **events;
 	const struct xu_box_ops *ops;
 };
 
 /**
+ * struct xu_global_ops - the package-wide PMI and overflow status
+ *
+ * Each call gets the box of the platform's first type (the U-Box), on a
+ * CPU of its package, possibly in NMI context: no sleeping, no locks
+ * but the register accessors'.
+ */
+struct xu_global_ops {
+	/** @status: read the global overflow status, a bit per box summary */
+	int (*status)(struct xu_box *gbox, u64 *sts);
+	/** @ack: clear global status bits that no box register holds */
+	void (*ack)(struct xu_box *gbox, u64 bits);
+	/** @unfreeze: count again after a PMI froze every box */
+	void (*unfreeze)(struct xu_box *gbox);
+	/** @route: deliver the package's PMIs to @cpu */
+	void (*route)(struct xu_box *gbox, unsigned int cpu);
+};
+
+/**
  * struct xu_platform - one supported processor family
- * @name:  family name, also the value of the sim= module parameter
- * @types: its box types, NULL terminated
+ * @name:   family name, also the value of the sim= module parameter
+ * @types:  its box types, NULL terminated; the first is the global box
+ * @global: its overflow interrupt, NULL if it has none
  */
 struct xu_platform {
 	const char *name;
 	const struct xu_box_type * const *types;
+	const struct xu_global_ops *global;
 };
 
 /**
@@ -157,7 +193,9 @@ struct xu_platform {
  * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
  * @box_ctl:  last value written to the box's control register, for box
  *            types whose freeze shares that register with other fields
- * @timer:    polls the counters while no overflow interrupt folds them
+ * @timer:    polls the counters while no overflow interrupt folds them;
+ *            with one, restarts throttled events a tick later
+ * @unthrottle_work: arms @timer from the NMI handler
  */
 struct xu_box {
 	struct xu_pmu *pmu;
@@ -173,6 +211,7 @@ struct xu_box {
 	bool frozen;
 	u64 box_ctl;
 	struct hrtimer timer;
+	struct irq_work unthrottle_work;
 };
 
 /**
@@ -209,6 +248,8 @@ struct xu_uncore {
 	struct xu_pmu *pmus;
 	cpumask_t cpumask;		/* one collecting CPU per package */
 	u64 poll_ns;
+	bool pmi;			/* fold overflows in the PMI */
+	u64 samples_per_tick;		/* per event, beyond: throttle */
 	unsigned long *pkg_ready;	/* packages whose boxes are set up */
 	struct hlist_node node;		/* CPU hotplug instance */
 };
@@ -251,6 +292,7 @@ int xu_validate_config(const struct xu_box_type *type,
 		       const struct perf_event_attr *attr);
 int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 	      unsigned int n, int *assign);
+int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);
 
 /* main.c */
 struct xu_uncore *xu_uncore_instance(void);
