@@ -879,6 +879,24 @@ void xu_sim_deliver_pmi(struct xu_sim *sim)
 }
 
 /**
+ * xu_sim_set_deliver_pmi() - turn the delivery of PMIs on or off
+ * @sim: the simulated uncore
+ * @on:  true: send each PMI as an NMI; false: only raise it (status bits,
+ *       freeze, xu_sim_pmis())
+ *
+ * For a caller that runs the handler itself, such as the PMI benchmark.
+ * A PMI raised while delivery is off stays undelivered: the caller clears
+ * its status (xu_handle_pmi()) before it turns delivery back on.
+ *
+ * Return: whether delivery was on.
+ */
+bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on)
+{
+	return xchg(&sim->deliver_pmi, on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_deliver_pmi, XEON_UNCORE);
+
+/**
  * xu_sim_pmis() - PMIs raised so far
  * @sim: the simulated uncore
  *

@@ -27,6 +27,7 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets);
 void xu_sim_destroy(struct xu_sim *sim);
 void xu_sim_quiesce(struct xu_sim *sim);
 void xu_sim_deliver_pmi(struct xu_sim *sim);
+bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on);
 u64 xu_sim_pmis(struct xu_sim *sim);
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val);
