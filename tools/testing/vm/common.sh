@@ -187,12 +187,14 @@ xu_perf_bin() {
 }
 
 # The module's source files, relative to XU_SRC: Kbuild, drivers/, include/
-# without build products (`make` in the checkout builds in place).
+# and the C files of tools/bench/ (the benchmark module), without build
+# products (`make` in the checkout builds in place).
 xu_src_files() {
-	(cd "$XU_SRC" && find Kbuild drivers include \( -name '*.o' -o -name '*.ko' \
+	(cd "$XU_SRC" && find Kbuild drivers include tools/bench \( -name '*.o' -o -name '*.ko' \
 		-o -name '*.mod' -o -name '*.mod.c' -o -name '.*.cmd' -o -name '*.a' \
 		-o -name 'modules.order' -o -name 'Module.symvers' -o -name '.tmp*' \
-		-o -name '*.dwo' -o -name '*.su' \) -prune -o -type f -print 2>/dev/null |
+		-o -name '*.dwo' -o -name '*.su' \
+		-o \( -path 'tools/bench/*' ! -name '*.[ch]' \) \) -prune -o -type f -print 2>/dev/null |
 		LC_ALL=C sort)
 }
 
