@@ -101,27 +101,31 @@ struct format_ctl_case {
 	u64 ctl;	/* the control register, enable bit included */
 };
 
-/* Control images from Tables 2-67 and 2-6, written out bit by bit */
+/*
+ * Control images from Tables 2-67 and 2-6, written out bit by bit: en
+ * (M-Box bit 0, U-Box bit 22) and pmi_en (M-Box bit 1, U-Box bit 20)
+ * included, as the module writes them with pmi=1
+ */
 static const struct format_ctl_case format_ctl_cases[] = {
-	{ "mbox count_mode=0", "uncore_mbox_0", "count_mode=0", 0x000001 },
-	{ "mbox count_mode=1", "uncore_mbox_0", "count_mode=1,wrap_mode=1", 0x000045 },
-	{ "mbox count_mode=2", "uncore_mbox_1", "count_mode=2,wrap_mode=1", 0x000049 },
-	{ "mbox storage_mode=1", "uncore_mbox_0", "storage_mode=1,flag_mode=1", 0x000091 },
-	{ "mbox wrap_mode=1", "uncore_mbox_1", "wrap_mode=1", 0x000041 },
-	{ "mbox flag_mode=1", "uncore_mbox_0", "flag_mode=1", 0x000081 },
-	{ "mbox inc_sel=0x01", "uncore_mbox_0", "inc_sel=0x01", 0x000201 },
-	{ "mbox inc_sel=0x1b", "uncore_mbox_1", "inc_sel=0x1b", 0x003601 },
-	{ "mbox inc_sel=0x1f", "uncore_mbox_0", "inc_sel=0x1f", 0x003e01 },
-	{ "mbox set_flag_sel=1", "uncore_mbox_0", "set_flag_sel=1,flag_mode=1", 0x080081 },
-	{ "mbox set_flag_sel=7", "uncore_mbox_1", "set_flag_sel=7,flag_mode=1", 0x380081 },
+	{ "mbox count_mode=0", "uncore_mbox_0", "count_mode=0", 0x000003 },
+	{ "mbox count_mode=1", "uncore_mbox_0", "count_mode=1,wrap_mode=1", 0x000047 },
+	{ "mbox count_mode=2", "uncore_mbox_1", "count_mode=2,wrap_mode=1", 0x00004b },
+	{ "mbox storage_mode=1", "uncore_mbox_0", "storage_mode=1,flag_mode=1", 0x000093 },
+	{ "mbox wrap_mode=1", "uncore_mbox_1", "wrap_mode=1", 0x000043 },
+	{ "mbox flag_mode=1", "uncore_mbox_0", "flag_mode=1", 0x000083 },
+	{ "mbox inc_sel=0x01", "uncore_mbox_0", "inc_sel=0x01", 0x000203 },
+	{ "mbox inc_sel=0x1b", "uncore_mbox_1", "inc_sel=0x1b", 0x003603 },
+	{ "mbox inc_sel=0x1f", "uncore_mbox_0", "inc_sel=0x1f", 0x003e03 },
+	{ "mbox set_flag_sel=1", "uncore_mbox_0", "set_flag_sel=1,flag_mode=1", 0x080083 },
+	{ "mbox set_flag_sel=7", "uncore_mbox_1", "set_flag_sel=7,flag_mode=1", 0x380083 },
 	{ "mbox every field at its maximum", "uncore_mbox_0",
 	  "count_mode=2,storage_mode=1,wrap_mode=1,flag_mode=1,inc_sel=0x1f,set_flag_sel=7",
-	  0x383ed9 },
-	{ "ubox event=0x00", "uncore_ubox", "event=0x00", 0x400000 },
-	{ "ubox event=0x03", "uncore_ubox", "event=0x03", 0x400003 },
-	{ "ubox event=0xff", "uncore_ubox", "event=0xff", 0x4000ff },
-	{ "ubox edge=1", "uncore_ubox", "edge=1", 0x440000 },
-	{ "ubox event=0x02,edge=1", "uncore_ubox", "event=0x02,edge", 0x440002 },
+	  0x383edb },
+	{ "ubox event=0x00", "uncore_ubox", "event=0x00", 0x500000 },
+	{ "ubox event=0x03", "uncore_ubox", "event=0x03", 0x500003 },
+	{ "ubox event=0xff", "uncore_ubox", "event=0xff", 0x5000ff },
+	{ "ubox edge=1", "uncore_ubox", "edge=1", 0x540000 },
+	{ "ubox event=0x02,edge=1", "uncore_ubox", "event=0x02,edge", 0x540002 },
 };
 
 KUNIT_ARRAY_PARAM_DESC(format_ctl, format_ctl_cases, desc);
@@ -142,7 +146,8 @@ static void format_field_sets_exact_control_bits(struct kunit *test)
 
 		xu_test_attr(&attr, xp, config);
 		event = xu_test_open(test, xp, pkg, &attr);
-		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event), c->ctl,
+		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
+				    xu_test_pmi_off(xp, c->ctl),
 				    "%s on package %u", c->terms, pkg);
 
 		/* a released event leaves its counter disabled */
@@ -186,7 +191,7 @@ static void format_named_events_parse_to_valid_configs(struct kunit *test)
 			struct perf_pmu_events_attr *ea;
 			struct perf_event_attr attr;
 			struct perf_event *event;
-			u64 config;
+			u64 config, en;
 
 			ea = container_of(*a, struct perf_pmu_events_attr, attr.attr);
 			KUNIT_ASSERT_EQ_MSG(test, 0,
@@ -196,10 +201,14 @@ static void format_named_events_parse_to_valid_configs(struct kunit *test)
 			xu_test_attr(&attr, xp, config);
 			KUNIT_EXPECT_EQ_MSG(test, 0, xu_validate_config(xp->type, &attr),
 					    "%s/events/%s", xp->name, (*a)->name);
+			/* en and pmi_en (Tables 2-6 and 2-67) are the driver's */
+			en = strcmp(xp->type->name, "ubox") ?
+			     XU_TEST_M_EN | XU_TEST_M_PMI :
+			     XU_TEST_U_EN | XU_TEST_U_PMI;
 			for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 				event = xu_test_open(test, xp, pkg, &attr);
 				KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
-						    config | xp->type->ctl_en,
+						    xu_test_pmi_off(xp, config | en),
 						    "%s/events/%s", xp->name,
 						    (*a)->name);
 				xu_test_close(test, event);
@@ -305,8 +314,9 @@ static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
 		xu_test_attr(&attr, xp, config);
 		event = xu_test_open(test, xp, n % 2, &attr);
 		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
-				    config | XU_TEST_M_EN, "%s: %s", mboxes[b],
-				    terms);
+				    xu_test_pmi_off(xp, config | XU_TEST_M_EN |
+						    XU_TEST_M_PMI),
+				    "%s: %s", mboxes[b], terms);
 		xu_test_close(test, event);
 	}
 	for (i = 0; i < ARRAY_SIZE(ubox); i++) {
@@ -317,7 +327,9 @@ static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
 		xu_test_attr(&attr, xp, config);
 		event = xu_test_open(test, xp, i % 2, &attr);
 		KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
-				    config | XU_TEST_U_EN, "ubox: %s", ubox[i]);
+				    xu_test_pmi_off(xp, config | XU_TEST_U_EN |
+						    XU_TEST_U_PMI),
+				    "ubox: %s", ubox[i]);
 		xu_test_close(test, event);
 	}
 	KUNIT_EXPECT_EQ(test, total, 2U * 4 * 4 * 3);

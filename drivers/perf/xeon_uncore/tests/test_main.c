@@ -284,6 +284,21 @@ u64 xu_test_ctl(struct kunit *test, struct perf_event *event)
 	return xu_test_sim_rd(test, box->io_priv, box->pkg, reg);
 }
 
+/**
+ * xu_test_pmi_off() - a control image as the module writes it
+ * @xp:  the PMU
+ * @ctl: the image with pmi_en set, as pmi=1 (the default) writes it
+ *
+ * Return: @ctl, without its pmi_en bit if the module runs with pmi=0.
+ */
+u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl)
+{
+	if (xp->uncore->pmi)
+		return ctl;
+	return ctl & ~(strcmp(xp->type->name, "ubox") ? XU_TEST_M_PMI :
+						       XU_TEST_U_PMI);
+}
+
 /* Status registers of one socket, U-Box first, then the M-Boxes */
 #define XU_TEST_NR_STS	(1 + NHMEX_M_NUM_BOXES)
 

@@ -83,13 +83,16 @@ static void validate_config_gives_right_errno(struct kunit *test)
 struct validate_attr_case {
 	const char *desc;
 	struct perf_event_attr attr;	/* type, size and config set later */
-	int err;
+	int err;			/* with pmi=1, the module's default */
 };
 
 static const struct validate_attr_case validate_attr_cases[] = {
-	/* counting only until the overflow interrupt exists */
-	{ "sample_period", { .sample_period = 100000 }, -EOPNOTSUPP },
-	{ "freq", { .freq = 1, .sample_freq = 1000 }, -EOPNOTSUPP },
+	/*
+	 * Every box here raises a PMI: sampling is accepted, and refused
+	 * with pmi=0 (sample_freq shares sample_period's union)
+	 */
+	{ "sample_period", { .sample_period = 100000 }, 0 },
+	{ "freq", { .freq = 1, .sample_freq = 1000 }, 0 },
 	{ "precise_ip=1", { .precise_ip = 1 }, -EOPNOTSUPP },
 	{ "precise_ip=3", { .precise_ip = 3 }, -EOPNOTSUPP },
 	{ "branch stack", { .sample_type = PERF_SAMPLE_BRANCH_STACK,
@@ -126,8 +129,46 @@ static void validate_perf_feature_gives_right_errno(struct kunit *test)
 		attr.size = sizeof(attr);
 		attr.config = i ? 0x3600 : 0x0;
 		event = xu_test_try_open(test, xp, i % 2, &attr);
+		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(event),
+				    attr.sample_period && !xp->uncore->pmi ?
+				    -EOPNOTSUPP : c->err, "%s", pmus[i]);
+	}
+}
+
+struct validate_sampling_case {
+	const char *desc;
+	u64 config;
+	int err;
+};
+
+/* Table 2-67: a sample period counts increments, so count_mode must be 0 */
+static const struct validate_sampling_case validate_sampling_cases[] = {
+	{ "count_mode=0", 0x3600, 0 },
+	{ "count_mode=0,wrap_mode=1", 0x3640, 0 },
+	{ "count_mode=1,wrap_mode=1", 0x3644, -EOPNOTSUPP },
+	{ "count_mode=2,wrap_mode=1", 0x3648, -EOPNOTSUPP },
+};
+
+KUNIT_ARRAY_PARAM_DESC(validate_sampling, validate_sampling_cases, desc);
+
+static void validate_mbox_sampling_needs_count_mode_0(struct kunit *test)
+{
+	static const char * const pmus[] = { "uncore_mbox_0", "uncore_mbox_1" };
+	const struct validate_sampling_case *c = test->param_value;
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pmus); i++) {
+		struct xu_pmu *xp = xu_test_pmu(test, pmus[i]);
+
+		if (!xp->uncore->pmi)
+			kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
+		xu_test_attr(&attr, xp, c->config);
+		attr.sample_period = 100000;
+		event = xu_test_try_open(test, xp, i, &attr);
 		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(event), c->err,
-				    "%s", pmus[i]);
+				    "%s on package %u", pmus[i], i);
 	}
 }
 
@@ -148,6 +189,8 @@ static struct kunit_case xeon_uncore_validate_cases[] = {
 	KUNIT_CASE_PARAM(validate_config_gives_right_errno, validate_config_gen_params),
 	KUNIT_CASE_PARAM(validate_perf_feature_gives_right_errno,
 			 validate_attr_gen_params),
+	KUNIT_CASE_PARAM(validate_mbox_sampling_needs_count_mode_0,
+			 validate_sampling_gen_params),
 	KUNIT_CASE(validate_task_bound_event_is_einval),
 	{}
 };

@@ -17,6 +17,9 @@
 /* CNT_CTL.en and U EVT_SEL.en, Tables 2-67 and 2-6 */
 #define XU_TEST_M_EN		0x1ULL
 #define XU_TEST_U_EN		0x400000ULL
+/* CNT_CTL.pmi_en (bit 1) and U EVT_SEL.pmi_en (bit 20), same tables */
+#define XU_TEST_M_PMI		0x2ULL
+#define XU_TEST_U_PMI		0x100000ULL
 
 /* A 48-bit counter's largest value, 2^48 - 1 */
 #define XU_TEST_CTR_MAX		0xffffffffffffULL
@@ -35,6 +38,7 @@ struct perf_event *xu_test_open(struct kunit *test, struct xu_pmu *xp,
 				unsigned int pkg, struct perf_event_attr *attr);
 void xu_test_close(struct kunit *test, struct perf_event *event);
 u64 xu_test_ctl(struct kunit *test, struct perf_event *event);
+u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl);
 u64 xu_test_sim_rd(struct kunit *test, struct xu_sim *sim,
 		   unsigned int socket, u32 reg);
 void xu_test_sim_wr(struct kunit *test, struct xu_sim *sim,
