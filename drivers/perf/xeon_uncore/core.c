@@ -370,6 +370,15 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
 		hwc->state |= PERF_HES_UPTODATE;
+		/*
+		 * A sampling event leaves its counter preloaded up to a period
+		 * below 2^48; the next event on the counter would start there,
+		 * and one that stops at its limit (M-Box wrap_mode=0) would
+		 * count almost nothing.  Nothing reads the counter before the
+		 * event's next start sets its period again.
+		 */
+		if (is_sampling_event(event))
+			xu_write(box, xu_ctr_reg(box, hwc->idx), 0);
 	}
 }
 
