@@ -869,6 +869,32 @@ nomem:
 	return -ENOMEM;
 }
 
+/**
+ * xu_uncore_alloc() - set up @uc's PMUs and boxes without registering them
+ * @uc: plat, io, io_priv, poll_ns and pmi filled in by the caller
+ *
+ * For the KUnit suites, which drive a private simulator through the
+ * driver's own code: nothing is registered with perf, no CPU collects,
+ * no NMI handler is installed, no box is initialised.
+ *
+ * Return: 0 or -ENOMEM; free with xu_uncore_free().
+ */
+int xu_uncore_alloc(struct xu_uncore *uc)
+{
+	return xu_alloc(uc);
+}
+EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XEON_UNCORE);
+
+/**
+ * xu_uncore_free() - free what xu_uncore_alloc() set up
+ * @uc: the uncore
+ */
+void xu_uncore_free(struct xu_uncore *uc)
+{
+	xu_free(uc);
+}
+EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XEON_UNCORE);
+
 static void xu_exit_pkg(void *data)
 {
 	struct xu_uncore *uc = data;

@@ -293,6 +293,8 @@ int xu_validate_config(const struct xu_box_type *type,
 int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 	      unsigned int n, int *assign);
 int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);
+int xu_uncore_alloc(struct xu_uncore *uc);
+void xu_uncore_free(struct xu_uncore *uc);
 
 /* main.c */
 struct xu_uncore *xu_uncore_instance(void);
