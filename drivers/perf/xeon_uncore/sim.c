@@ -78,6 +78,9 @@ struct xu_sim {
 	atomic64_t pmis;
 	bool deliver_pmi;
 	struct dentry *debugfs;
+	bool logging;			/* see xu_sim_log_start() */
+	atomic_t log_n;
+	struct xu_sim_access log[XU_SIM_LOG_LEN];
 	struct sim_socket sock[] __counted_by(sockets);
 };
 
@@ -611,6 +614,21 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 	return -EIO;
 }
 
+/* Keep a successful access in the log, while a test records one */
+static void sim_log(struct xu_sim *sim, unsigned int socket, u32 reg,
+		    u64 val, bool write)
+{
+	unsigned int n;
+
+	if (!READ_ONCE(sim->logging))
+		return;
+	n = atomic_fetch_inc(&sim->log_n);
+	if (n < XU_SIM_LOG_LEN)
+		sim->log[n] = (struct xu_sim_access) {
+			.write = write, .socket = socket, .msr = reg, .val = val,
+		};
+}
+
 /* One register access: the socket first catches up with the clock */
 static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
 		      u64 *val, bool write)
@@ -632,6 +650,8 @@ static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
 		s->reads++;
 		ret = sim_read_locked(sim, s, reg, val);
 	}
+	if (!ret)
+		sim_log(sim, socket, reg, *val, write);
 	if (!in_nmi())
 		sim_arm_tick(sim, s);
 	else if (write)
@@ -799,6 +819,46 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
 	}
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XEON_UNCORE);
+
+/**
+ * xu_sim_log_start() - record the register accesses from now on
+ * @sim: the simulated uncore
+ *
+ * Empties the log, then keeps the first XU_SIM_LOG_LEN successful
+ * accesses, in the order they took their socket's lock.
+ */
+void xu_sim_log_start(struct xu_sim *sim)
+{
+	atomic_set(&sim->log_n, 0);
+	/* an access that sees logging on sees the emptied log */
+	smp_store_release(&sim->logging, true);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_start, XEON_UNCORE);
+
+/**
+ * xu_sim_log_stop() - stop recording and hand out what was recorded
+ * @sim: the simulated uncore
+ * @log: out: XU_SIM_LOG_LEN entries, the first of them filled
+ *
+ * Return: the accesses since xu_sim_log_start(); more than
+ * XU_SIM_LOG_LEN if the log overflowed.
+ */
+unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log)
+{
+	unsigned long flags;
+	unsigned int i, n;
+
+	WRITE_ONCE(sim->logging, false);
+	/* an access that saw logging on has finished once its lock is free */
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		sim_unlock(&sim->sock[i], flags);
+	}
+	n = atomic_read(&sim->log_n);
+	memcpy(log, sim->log, min_t(unsigned int, n, XU_SIM_LOG_LEN) * sizeof(*log));
+	return n;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_stop, XEON_UNCORE);
 
 /**
  * xu_sim_create() - a simulated uncore in its reset state

@@ -23,6 +23,23 @@ enum xu_sim_box {
 
 extern const struct xu_io_ops xu_sim_io;
 
+/**
+ * struct xu_sim_access - one register access, as the access log keeps it
+ * @write:  a wrmsr, else a rdmsr
+ * @socket: the socket accessed
+ * @msr:    the MSR
+ * @val:    the value written, or read
+ */
+struct xu_sim_access {
+	bool write;
+	unsigned int socket;
+	u32 msr;
+	u64 val;
+};
+
+/* Accesses the log keeps: the first ones after xu_sim_log_start() */
+#define XU_SIM_LOG_LEN		64
+
 struct xu_sim *xu_sim_create(const char *model, unsigned int sockets);
 void xu_sim_destroy(struct xu_sim *sim);
 void xu_sim_quiesce(struct xu_sim *sim);
@@ -39,6 +56,8 @@ void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
 void xu_sim_advance(struct xu_sim *sim, u64 ns);
 u64 xu_sim_violations(struct xu_sim *sim);
 void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes);
+void xu_sim_log_start(struct xu_sim *sim);
+unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log);
 int xu_sim_debugfs_init(struct xu_sim *sim);
 struct xu_sim *xu_sim_instance(void);
 
