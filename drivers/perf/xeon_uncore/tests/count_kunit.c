@@ -40,10 +40,15 @@ static u64 count_of(struct perf_event *event, u64 *enabled, u64 *running)
 				     running ? running : &r);
 }
 
+/*
+ * Inject, then wait for the PMI an overflow raised: until the collecting
+ * CPU handled it the package is frozen, and the next events would be lost
+ */
 static void inject(struct kunit *test, unsigned int pkg, enum xu_sim_box box,
 		   unsigned int event, u64 n)
 {
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, event, n));
+	xu_test_wait_pmi(test, sim_of(test), pkg);
 }
 
 static void count_reads_exactly_injected_events(struct kunit *test)

@@ -8,6 +8,8 @@
  * status.
  */
 #include <linux/cpumask.h>
+#include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/topology.h>
@@ -299,6 +301,61 @@ u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl)
 						       XU_TEST_U_PMI);
 }
 
+/* U_MSR_PMON_GLOBAL_CTL.en_all, Table 2-2 */
+#define XU_TEST_U_EN_ALL	0x10000000ULL
+
+/**
+ * xu_test_pmi_settled() - wait until a package's PMI has been handled
+ * @sim: the module's simulator
+ * @pkg: the package
+ *
+ * An overflow with pmi_en set freezes the whole package (frz_all clears
+ * en_all) and raises the PMI, which the collecting CPU handles later, in
+ * an NMI: events injected before that are lost, as on hardware.  Waits,
+ * at most a second, until en_all is set again and
+ * U_MSR_PMON_GLOBAL_STATUS is clear.  With pmi=0 no PMI clears the
+ * status, so only en_all counts.
+ *
+ * Return: true if the package counts again with no overflow pending.
+ */
+bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg)
+{
+	bool pmi = xu_uncore_instance()->pmi;
+	unsigned long end = jiffies + HZ;
+	u64 ctl, sts;
+
+	for (;;) {
+		if (xu_sim_read(sim, pkg, NHMEX_U_GLOBAL_CTL, &ctl) ||
+		    xu_sim_read(sim, pkg, NHMEX_U_GLOBAL_STATUS, &sts))
+			return false;
+		if ((ctl & XU_TEST_U_EN_ALL) && (!sts || !pmi))
+			return true;
+		if (time_after(jiffies, end))
+			return false;
+		usleep_range(100, 200);
+	}
+}
+
+/**
+ * xu_test_wait_pmi() - xu_test_pmi_settled(), failing the test if not
+ * @test: the test
+ * @sim:  the module's simulator
+ * @pkg:  the package
+ *
+ * Call it after every injection that may overflow a counter, before the
+ * next injection on the package or a read that expects the overflow
+ * folded.
+ */
+void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg)
+{
+	if (xu_test_pmi_settled(sim, pkg))
+		return;
+	KUNIT_FAIL_AND_ABORT(test,
+			     "package %u: no PMI handled within 1 s: U GLOBAL_CTL %#llx STATUS %#llx",
+			     pkg, xu_test_sim_rd(test, sim, pkg, NHMEX_U_GLOBAL_CTL),
+			     xu_test_sim_rd(test, sim, pkg, NHMEX_U_GLOBAL_STATUS));
+}
+
 /* Status registers of one socket, U-Box first, then the M-Boxes */
 #define XU_TEST_NR_STS	(1 + NHMEX_M_NUM_BOXES)
 
@@ -324,8 +381,15 @@ static void xu_test_restore_sim(void *data)
 	unsigned int s, i;
 	u64 now;
 
-	/* clear only the overflow status bits the test left behind */
+	/*
+	 * Clear only the overflow status bits the test left behind, once a
+	 * PMI under way has been handled: cleared under it, its status
+	 * would make the NMI look foreign and leave the package frozen.
+	 */
 	for (s = 0; s < st->sockets; s++) {
+		if (!xu_test_pmi_settled(st->sim, s))
+			pr_warn("xeon_uncore_test: package %u: a PMI was not handled within 1 s\n",
+				s);
 		for (i = XU_TEST_NR_STS; i-- > 0; ) {
 			if (xu_sim_read(st->sim, s, xu_test_sts_reg(i), &now))
 				continue;

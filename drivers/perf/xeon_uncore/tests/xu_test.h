@@ -44,5 +44,7 @@ u64 xu_test_sim_rd(struct kunit *test, struct xu_sim *sim,
 void xu_test_sim_wr(struct kunit *test, struct xu_sim *sim,
 		    unsigned int socket, u32 reg, u64 val);
 void xu_test_quiet_sim(struct kunit *test, struct xu_sim *sim);
+bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg);
+void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg);
 
 #endif /* _XEON_UNCORE_TEST_H */
