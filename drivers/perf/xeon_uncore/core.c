@@ -388,10 +388,11 @@ static int xu_event_add(struct perf_event *event, int flags)
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
 
+	if (n == box->pmu->type->num_counters)
+		return -EINVAL;
 	event->hw.idx = -1;
 	box->events[n] = event;
-	if (n == box->pmu->type->num_counters ||
-	    xu_assign(box->pmu->type, box->events, n + 1, assign))
+	if (xu_assign(box->pmu->type, box->events, n + 1, assign))
 		return -EINVAL;
 	box->n_events = n + 1;
 
