@@ -1,0 +1,538 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_pmi: the overflow interrupt.
+ *
+ * The hierarchy walk of xu_handle_pmi() runs on a private two-socket
+ * simulator, which never sends an NMI, with a private uncore: the test
+ * calls the walk itself and asserts every register it reads and writes,
+ * in order, from the simulator's access log.  Sampling and counting in
+ * PMI mode run through perf on the module's simulator, whose PMIs reach
+ * the collecting CPU as real NMIs.  Register images are literals from
+ * Tables 2-2..2-7 (U-Box) and 2-64..2-68 (M-Box).
+ */
+#include <linux/atomic.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/jiffies.h>
+
+#include <xeon_uncore/nhmex.h>
+
+#include "xu_test.h"
+
+/* U_MSR_PMON_GLOBAL_CTL: en, en_all */
+#define U_GCTL_COUNTING		0x10000001ULL
+/* en and frz_all, en_all cleared: as a PMI with frz_all leaves it */
+#define U_GCTL_FROZEN		0x80000001ULL
+/* as the driver's init_box leaves it: en, en_all, frz_all */
+#define U_GCTL_DRIVER		0x90000001ULL
+
+/* U_MSR_PMON_EVT_SEL: event 0x01, pmi_en, en */
+#define U_EVT_PMI		0x500001ULL
+#define U_EV			0x01
+
+/* U_MSR_PMON_GLOBAL_STATUS: ov_u, ov_s1 (M-Box 1), ov_s0 (M-Box 0) */
+#define GSTS_U			0x1ULL
+#define GSTS_M1			0x4ULL
+#define GSTS_M0			0x8ULL
+
+/*
+ * M_MSR_PMU_CNT_CTL of counter i on the private simulator: en, pmi_en,
+ * wrap_mode and inc_sel i + 1, so that an injection reaches one counter
+ */
+static const u64 m_ctl_pmi[NHMEX_M_NUM_COUNTERS] = {
+	0x243, 0x443, 0x643, 0x843, 0xa43, 0xc43,
+};
+
+/* inc_sel 0x1b (cycles), wrap_mode 1: the module's events */
+#define CFG_CYCLES_WRAP		0x3640ULL
+#define EV_CYCLES		0x1b
+
+struct pmi_walk {
+	struct xu_sim *sim;
+	struct xu_uncore uc;
+	struct xu_sim_access log[XU_SIM_LOG_LEN];
+};
+
+static struct pmi_walk *walk_of(struct kunit *test)
+{
+	return test->priv;
+}
+
+static u64 rd(struct kunit *test, unsigned int socket, u32 reg)
+{
+	return xu_test_sim_rd(test, walk_of(test)->sim, socket, reg);
+}
+
+static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
+{
+	xu_test_sim_wr(test, walk_of(test)->sim, socket, reg, val);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(pmi_sim_destroy, xu_sim_destroy, struct xu_sim *);
+KUNIT_DEFINE_ACTION_WRAPPER(pmi_uncore_free, xu_uncore_free, struct xu_uncore *);
+
+/*
+ * A private uncore on a private simulator, its boxes set up by the
+ * driver's own init_box (U GLOBAL_CTL 0x90000001, M GLOBAL_CTL 0x3f)
+ */
+static void walk_setup(struct kunit *test)
+{
+	struct pmi_walk *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
+	unsigned int i, pkg;
+
+	KUNIT_ASSERT_NOT_NULL(test, w);
+	test->priv = w;
+	w->uc.plat = &xu_nhmex;
+	w->uc.io = &xu_sim_io;
+	w->uc.pmi = true;
+	w->uc.poll_ns = NSEC_PER_SEC;
+	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&w->uc));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_uncore_free,
+							   &w->uc));
+	if (w->uc.num_pkgs < 2)
+		kunit_skip(test, "%u package(s): the walk needs 2", w->uc.num_pkgs);
+
+	w->sim = xu_sim_create("nhmex", w->uc.num_pkgs);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(w->sim));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_sim_destroy,
+							   w->sim));
+	xu_sim_set_generator(w->sim, false);
+	xu_sim_set_manual_clock(w->sim, true);
+
+	for (i = 0; i < w->uc.num_pmus; i++) {
+		struct xu_pmu *xp = &w->uc.pmus[i];
+
+		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++) {
+			xp->boxes[pkg].io_priv = w->sim;
+			KUNIT_ASSERT_EQ(test, 0,
+					xp->type->ops->init_box(&xp->boxes[pkg]));
+		}
+	}
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+	KUNIT_ASSERT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+}
+
+/*
+ * Overflow the U-Box counter if @u, and the M-Box counters @m0 and @m1
+ * flag, of @socket; then leave the socket frozen, as the PMI does.  The
+ * overflows happen with frz_all off, so that the first one does not stop
+ * the others.
+ */
+static void overflow(struct kunit *test, unsigned int socket, bool u,
+		     unsigned long m0, unsigned long m1)
+{
+	const unsigned long m[NHMEX_M_NUM_BOXES] = { m0, m1 };
+	struct xu_sim *sim = walk_of(test)->sim;
+	unsigned int b, i;
+
+	wr(test, socket, NHMEX_U_GLOBAL_CTL, U_GCTL_COUNTING);
+	if (u) {
+		wr(test, socket, NHMEX_U_EVT_SEL, U_EVT_PMI);
+		wr(test, socket, NHMEX_U_CTR, XU_TEST_CTR_MAX);
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, socket, XU_SIM_UBOX,
+						       U_EV, 1));
+	}
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		for_each_set_bit(i, &m[b], NHMEX_M_NUM_COUNTERS) {
+			wr(test, socket, NHMEX_M_CNT_CTL(b, i), m_ctl_pmi[i]);
+			wr(test, socket, NHMEX_M_CNT(b, i), XU_TEST_CTR_MAX);
+			KUNIT_ASSERT_EQ(test, 0,
+					xu_sim_inject(sim, socket, XU_SIM_MBOX0 + b,
+						      i + 1, 1));
+		}
+	}
+	wr(test, socket, NHMEX_U_GLOBAL_CTL, U_GCTL_FROZEN);
+}
+
+/* Run the walk on @pkg, recording its accesses; returns its result */
+static int walk(struct kunit *test, unsigned int pkg, unsigned int *n)
+{
+	struct pmi_walk *w = walk_of(test);
+	int ret;
+
+	xu_sim_log_start(w->sim);
+	ret = xu_handle_pmi(&w->uc, pkg, NULL);
+	*n = xu_sim_log_stop(w->sim, w->log);
+	return ret;
+}
+
+#define R(s, m, v)	{ .write = false, .socket = s, .msr = m, .val = v }
+#define W(s, m, v)	{ .write = true, .socket = s, .msr = m, .val = v }
+
+static void expect_log(struct kunit *test, unsigned int n,
+		       const struct xu_sim_access *want, unsigned int n_want)
+{
+	const struct xu_sim_access *log = walk_of(test)->log;
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, n, n_want);
+	for (i = 0; i < min(n, n_want); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, log[i].write, want[i].write, "access %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, log[i].socket, want[i].socket, "access %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, log[i].msr, want[i].msr, "access %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, log[i].val, want[i].val, "access %u", i);
+	}
+}
+
+/* After a walk: nothing flagged, counting again */
+static void expect_clear(struct kunit *test, unsigned int socket)
+{
+	KUNIT_EXPECT_EQ(test, rd(test, socket, NHMEX_U_GLOBAL_STATUS), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, socket, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, socket, NHMEX_M_GLOBAL_STATUS(1)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, socket, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+}
+
+static void pmi_walk_one_mbox_counter(struct kunit *test)
+{
+	/* M-Box 1 reports through S-Box 1: ov_s1, bit 2 */
+	static const struct xu_sim_access want[] = {
+		R(1, 0xc01, GSTS_M1),
+		R(1, 0xce1, 0x8),	/* M-Box 1 status: counter 3 */
+		W(1, 0xce2, 0x8),	/* RW1C: that bit alone */
+		W(1, 0xc00, U_GCTL_DRIVER),
+	};
+	unsigned int n;
+
+	walk_setup(test);
+	overflow(test, 1, false, 0, BIT(3));
+	KUNIT_ASSERT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_STATUS), GSTS_M1);
+	KUNIT_ASSERT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_CTL), U_GCTL_FROZEN);
+
+	KUNIT_EXPECT_EQ(test, walk(test, 1, &n), 1);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+	expect_clear(test, 1);
+}
+
+static void pmi_walk_one_ubox_counter(struct kunit *test)
+{
+	/* the U-Box has no box status: its summary bit is acked globally */
+	static const struct xu_sim_access want[] = {
+		R(0, 0xc01, GSTS_U),
+		W(0, 0xc02, GSTS_U),
+		W(0, 0xc00, U_GCTL_DRIVER),
+	};
+	unsigned int n;
+
+	walk_setup(test);
+	overflow(test, 0, true, 0, 0);
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+	expect_clear(test, 0);
+}
+
+static void pmi_walk_several_counters_across_boxes(struct kunit *test)
+{
+	static const struct xu_sim_access want[] = {
+		R(0, 0xc01, GSTS_U | GSTS_M1 | GSTS_M0),
+		R(0, 0xca1, 0x21),	/* M-Box 0: counters 0 and 5 */
+		W(0, 0xca2, 0x21),
+		R(0, 0xce1, 0x04),	/* M-Box 1: counter 2 */
+		W(0, 0xce2, 0x04),
+		W(0, 0xc02, GSTS_U),	/* the M-Box summaries cleared above */
+		W(0, 0xc00, U_GCTL_DRIVER),
+	};
+	unsigned int n;
+
+	walk_setup(test);
+	overflow(test, 0, true, BIT(0) | BIT(5), BIT(2));
+	/* socket 1 overflows too, and keeps its status until its own walk */
+	overflow(test, 1, false, BIT(1), 0);
+
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 4);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+	expect_clear(test, 0);
+
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_STATUS), GSTS_M0);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(0)), 0x2ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_CTL), U_GCTL_FROZEN);
+}
+
+static void pmi_walk_all_counters_of_both_sockets(struct kunit *test)
+{
+	unsigned int n, s;
+
+	walk_setup(test);
+	overflow(test, 0, true, 0x3f, 0x3f);
+	overflow(test, 1, true, 0x3f, 0x3f);
+
+	for (s = 0; s < 2; s++) {
+		const struct xu_sim_access want[] = {
+			R(s, 0xc01, GSTS_U | GSTS_M1 | GSTS_M0),
+			R(s, 0xca1, 0x3f),
+			W(s, 0xca2, 0x3f),
+			R(s, 0xce1, 0x3f),
+			W(s, 0xce2, 0x3f),
+			W(s, 0xc02, GSTS_U),
+			W(s, 0xc00, U_GCTL_DRIVER),
+		};
+
+		/* 1 U-Box counter and 2 x 6 M-Box counters */
+		KUNIT_EXPECT_EQ_MSG(test, walk(test, s, &n), 13, "socket %u", s);
+		expect_log(test, n, want, ARRAY_SIZE(want));
+		expect_clear(test, s);
+	}
+}
+
+static void pmi_walk_rw1c_clears_exactly_the_flagged_bits(struct kunit *test)
+{
+	static const struct xu_sim_access want[] = {
+		R(0, 0xc01, GSTS_M0),
+		R(0, 0xca1, 0x01),
+		W(0, 0xca2, 0x01),
+		W(0, 0xc00, U_GCTL_DRIVER),
+	};
+	unsigned int n;
+
+	walk_setup(test);
+	overflow(test, 0, false, BIT(0), 0);
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+
+	/*
+	 * RW1C: writing 1 to counter 1's bit leaves counter 4's, and the
+	 * summary above it; the next walk clears exactly that one
+	 */
+	overflow(test, 0, false, BIT(1) | BIT(4), 0);
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0x2);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x10ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), GSTS_M0);
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
+	KUNIT_EXPECT_EQ(test, n, 4U);
+	KUNIT_EXPECT_EQ(test, walk_of(test)->log[1].val, 0x10ULL);
+	KUNIT_EXPECT_EQ(test, walk_of(test)->log[2].val, 0x10ULL);
+	expect_clear(test, 0);
+}
+
+static void pmi_not_ours_reads_status_and_writes_nothing(struct kunit *test)
+{
+	unsigned int n, s;
+
+	walk_setup(test);
+	for (s = 0; s < 2; s++) {
+		const struct xu_sim_access want[] = {
+			R(s, 0xc01, 0x0),
+		};
+
+		/* 0: the NMI handler returns NMI_DONE */
+		KUNIT_EXPECT_EQ_MSG(test, walk(test, s, &n), 0, "socket %u", s);
+		expect_log(test, n, want, ARRAY_SIZE(want));
+		KUNIT_EXPECT_EQ(test, rd(test, s, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+	}
+}
+
+static void pmi_not_ours_on_the_module(struct kunit *test)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	struct xu_sim *sim = xu_test_sim(test);
+	u64 r0, w0, r1, w1;
+	unsigned int pkg;
+
+	if (!uc->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0");
+	xu_test_quiet_sim(test, sim);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		xu_test_wait_pmi(test, sim, pkg);
+		xu_sim_accesses(sim, &r0, &w0);
+		KUNIT_EXPECT_EQ_MSG(test, xu_handle_pmi(uc, pkg, NULL), 0,
+				    "package %u", pkg);
+		xu_sim_accesses(sim, &r1, &w1);
+		KUNIT_EXPECT_EQ(test, r1 - r0, 1ULL);
+		KUNIT_EXPECT_EQ(test, w1 - w0, 0ULL);
+	}
+}
+
+/* Sampling and counting through perf on the module's simulator */
+
+struct pmi_samples {
+	atomic_t calls;
+};
+
+static void pmi_count_sample(struct perf_event *event,
+			     struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct pmi_samples *ps = event->overflow_handler_context;
+
+	atomic_inc(&ps->calls);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(pmi_release, perf_event_release_kernel,
+			    struct perf_event *);
+
+static struct perf_event *open_sampling(struct kunit *test, u64 period,
+					struct pmi_samples *ps)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	struct perf_event *event;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	attr.sample_period = period;
+	event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
+						 NULL, pmi_count_sample, ps);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "error %ld", PTR_ERR(event));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
+	KUNIT_ASSERT_GE(test, READ_ONCE(event->hw.idx), 0);
+	return event;
+}
+
+/* Inject on M-Box 0 of package 0; wait for the PMI and any unthrottle */
+static void inject_m0(struct kunit *test, struct perf_event *event, u64 n)
+{
+	struct xu_sim *sim = xu_test_sim(test);
+	unsigned long end = jiffies + HZ;
+
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, XU_SIM_MBOX0, EV_CYCLES, n));
+	xu_test_wait_pmi(test, sim, 0);
+	/* a throttled event counts nothing until a tick restarts it */
+	while (READ_ONCE(event->hw.state) & PERF_HES_STOPPED) {
+		KUNIT_ASSERT_TRUE_MSG(test, time_before(jiffies, end),
+				      "event throttled for over 1 s");
+		usleep_range(100, 200);
+	}
+}
+
+static u64 count_of(struct perf_event *event)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(event, &enabled, &running);
+}
+
+static u64 ctr_of(struct kunit *test, struct perf_event *event)
+{
+	return xu_test_sim_rd(test, xu_test_sim(test), 0,
+			      NHMEX_M_CNT(0, READ_ONCE(event->hw.idx)));
+}
+
+static void pmi_sampling_preloads_and_rearms_the_period(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct perf_event *event;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	event = open_sampling(test, 1000, &ps);
+
+	/* inc_sel 0x1b, wrap_mode, pmi_en, en; 2^48 - 1000 */
+	KUNIT_EXPECT_EQ(test, xu_test_ctl(test, event), 0x3643ULL);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+
+	/* one short of the period: no overflow */
+	inject_m0(test, event, 999);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xffffffffffffULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 0);
+
+	inject_m0(test, event, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 1);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL);
+
+	/* 300 past the period: the next period is 700, 2^48 - 700 */
+	inject_m0(test, event, 1300);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 2);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffd44ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 2300ULL);
+
+	inject_m0(test, event, 700);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 3);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 3000ULL);
+
+	/* 2.5 periods in one overflow: one sample, a fresh period */
+	inject_m0(test, event, 2500);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 4);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 5500ULL);
+}
+
+static void pmi_sampling_is_exact_over_50_overflows(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct perf_event *event;
+	unsigned int i;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	event = open_sampling(test, 1000, &ps);
+	for (i = 0; i < 50; i++)
+		inject_m0(test, event, 1000);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 50);
+	KUNIT_EXPECT_EQ(test, count_of(event), 50000ULL);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+}
+
+static void pmi_stopped_sampling_event_clears_its_counter(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct perf_event *event;
+	int idx;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	event = open_sampling(test, 1000, &ps);
+	idx = event->hw.idx;
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+	perf_event_disable(event);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, xu_test_sim(test), 0,
+					     NHMEX_M_CNT(0, idx)), 0ULL);
+}
+
+static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	unsigned int i, round;
+	static const u64 want[] = {
+		0x1fffffffffffeULL, 0x3fffffffffffcULL,
+		0x5fffffffffffaULL, 0x7fffffffffff8ULL,
+	};
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: polling folds the wraps");
+	xu_test_quiet_sim(test, sim);
+	/* 16 events below 2^48 on whichever counter the event gets */
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	event = xu_test_open(test, xp, 0, &attr);
+	KUNIT_ASSERT_EQ(test, ctr_of(test, event), 0xfffffffffff0ULL);
+
+	/*
+	 * 2^48 - 1 events wrap the counter once each time.  Two of them
+	 * between reads: without the PMI folding each wrap, a read would
+	 * see 2^48 - 2 events.
+	 */
+	for (round = 0; round < ARRAY_SIZE(want); round++) {
+		inject_m0(test, event, 0xffffffffffff);
+		inject_m0(test, event, 0xffffffffffff);
+		KUNIT_EXPECT_EQ_MSG(test, count_of(event), want[round],
+				    "round %u", round);
+	}
+	xu_test_close(test, event);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
+}
+
+static struct kunit_case xeon_uncore_pmi_cases[] = {
+	KUNIT_CASE(pmi_walk_one_mbox_counter),
+	KUNIT_CASE(pmi_walk_one_ubox_counter),
+	KUNIT_CASE(pmi_walk_several_counters_across_boxes),
+	KUNIT_CASE(pmi_walk_all_counters_of_both_sockets),
+	KUNIT_CASE(pmi_walk_rw1c_clears_exactly_the_flagged_bits),
+	KUNIT_CASE(pmi_not_ours_reads_status_and_writes_nothing),
+	KUNIT_CASE(pmi_not_ours_on_the_module),
+	KUNIT_CASE(pmi_sampling_preloads_and_rearms_the_period),
+	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
+	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
+	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
+	{}
+};
+
+static struct kunit_suite xeon_uncore_pmi_suite = {
+	.name = "xeon_uncore_pmi",
+	.test_cases = xeon_uncore_pmi_cases,
+};
+
+kunit_test_suite(xeon_uncore_pmi_suite);
