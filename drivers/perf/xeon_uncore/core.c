@@ -523,6 +523,8 @@ static int xu_event_init(struct perf_event *event)
 	event->hw.config = attr->config | type->ctl_en;
 	if (xp->uncore->pmi)
 		event->hw.config |= type->ctl_pmi;
+	if (is_sampling_event(event))
+		event->hw.config |= type->ctl_sample;
 	event->hw.idx = -1;
 
 	return xu_validate_group(event);

@@ -245,6 +245,7 @@ static const struct xu_box_type nhmex_mbox = {
 	.ctr_stride	= 2,
 	.ctl_en		= NHMEX_M_CTL_EN,
 	.ctl_pmi	= NHMEX_M_CTL_PMI_EN,
+	.ctl_sample	= NHMEX_M_CTL_WRAP_MODE,
 	.status0	= NHMEX_M_GLOBAL_STATUS(0),
 	.ovf0		= NHMEX_M_GLOBAL_OVF_CTL(0),
 	.ov_summary	= nhmex_mbox_summary,

@@ -117,6 +117,8 @@ struct xu_box_ops {
  * @ctl_en:	  enable bit(s) of a counter control, owned by the driver
  * @ctl_pmi:	  the counter control bit that sends an overflow to the U-Box
  *		  (a PMI); 0 if the box cannot raise one
+ * @ctl_sample:	  control bits a sampling event always gets: the counter must
+ *		  wrap, not stop, at the overflow that ends its period
  * @status0:	  overflow status register of box 0, one bit per counter; 0
  *		  if the global status bit is the box's only status
  * @ovf0:	  its write-1-to-clear companion
@@ -137,6 +139,7 @@ struct xu_box_type {
 	u32 ctr_stride;
 	u64 ctl_en;
 	u64 ctl_pmi;
+	u64 ctl_sample;
 	u32 status0;
 	u32 ovf0;
 	const u64 *ov_summary;
