@@ -190,7 +190,12 @@ xu_perf_bin() {
 # and the C files of tools/bench/ (the benchmark module), without build
 # products (`make` in the checkout builds in place).
 xu_src_files() {
-	(cd "$XU_SRC" && find Kbuild drivers include tools/bench \( -name '*.o' -o -name '*.ko' \
+	local p paths=
+	for p in Kbuild drivers include tools/bench; do
+		[ -e "$XU_SRC/$p" ] && paths="$paths $p"
+	done
+	# shellcheck disable=SC2086
+	(cd "$XU_SRC" && find $paths \( -name '*.o' -o -name '*.ko' \
 		-o -name '*.mod' -o -name '*.mod.c' -o -name '.*.cmd' -o -name '*.a' \
 		-o -name 'modules.order' -o -name 'Module.symvers' -o -name '.tmp*' \
 		-o -name '*.dwo' -o -name '*.su' \
@@ -227,7 +232,7 @@ xu_build_module() {
 	if [ "$stamp" != "$want" ] || ! ls "$dir"/*.ko >/dev/null 2>&1; then
 		xu_log "building module for $kernel"
 		rm -rf "$dir"
-		xu_copy_src "$dir" || { xu_unlock; return 1; }
+		xu_copy_src "$dir" || { xu_unlock; xu_log "copying the module sources from $XU_SRC failed"; return 1; }
 		if ! make -C "$kdir" M="$dir" -j"$(nproc)" modules >"$dir/.xu-build.log" 2>&1; then
 			cat "$dir/.xu-build.log" >&2
 			xu_unlock
