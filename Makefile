@@ -33,7 +33,7 @@ clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 
 check:
-	tools/testing/check $(CHECK_ARGS)
+	@tools/testing/check $(CHECK_ARGS)
 
 demo:
 	tools/testing/vm/deps
@@ -41,9 +41,9 @@ demo:
 		--add=tools/testing/vm/demo.sh -- 'sh demo.sh'
 
 sparse:
-	tools/testing/check --layer=sparse
+	@tools/testing/check --layer=sparse
 
 checkpatch:
-	tools/testing/check --layer=checkpatch
+	@tools/testing/check --layer=checkpatch
 
 .PHONY: all modules clean check demo sparse checkpatch
