@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 # Shared helpers for tools/testing/vm/run, build-kernel and tools/testing/check.
 # Sourced, not executed.  Functions are prefixed xu_.
 
