@@ -143,8 +143,12 @@ xu_kernel_image() {
 				rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" || return 1
 				ver=$(dpkg-query -W -f='${Version}' "linux-headers-$abi" 2>/dev/null)
 				xu_log "downloading linux-image-$abi${ver:+ $ver}"
-				(cd "$dir.tmp" && { apt-get download -q "linux-image-$abi=$ver" ||
-					apt-get download -q "linux-image-$abi"; }) >&2 ||
+				dl() {
+					(cd "$dir.tmp" && { apt-get download -q "linux-image-$abi=$ver" ||
+						apt-get download -q "linux-image-$abi"; }) >&2
+				}
+				# empty or stale package lists: update once and retry
+				dl || { xu_sudo apt-get update -q >&2 && dl; } ||
 					{ xu_unlock; xu_log "apt-get download linux-image-$abi failed"; return 1; }
 				deb=$(ls "$dir.tmp"/*.deb | head -1)
 				dpkg-deb -x "$deb" "$dir.tmp/x" || { xu_unlock; return 1; }
