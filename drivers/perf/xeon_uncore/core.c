@@ -205,8 +205,15 @@ static u64 xu_ctr_mask(const struct xu_box_type *type)
 	return GENMASK_ULL(type->width - 1, 0);
 }
 
-/* Fold the counter's progress since the last read into event->count */
-static void xu_event_update(struct perf_event *event)
+/*
+ * Fold the counter's progress since the last read into event->count.
+ * @wrapped: the PMI says the counter wrapped since then.  The distance
+ * between two wraps is a whole turn of the counter, which the two raw
+ * values alone cannot tell from none; the package stayed frozen from the
+ * wrap to this fold, so a value that moved forward (backward, counting
+ * down) from the last read took one more turn.
+ */
+static void __xu_event_update(struct perf_event *event, bool wrapped)
 {
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *type = box->pmu->type;
@@ -221,11 +228,18 @@ static void xu_event_update(struct perf_event *event)
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
 	if (type->ops->delta)
-		delta = type->ops->delta(event, prev, now);
+		delta = type->ops->delta(event, prev, now, wrapped);
 	else
 		delta = (now - prev) & xu_ctr_mask(type);
+	if (wrapped && !type->ops->delta && now > prev)
+		delta += BIT_ULL(type->width);
 	local64_add(delta, &event->count);
 	local64_sub(delta, &hwc->period_left);
+}
+
+static void xu_event_update(struct perf_event *event)
+{
+	__xu_event_update(event, false);
 }
 
 /* Does this box fold overflows in the PMI rather than by polling? */
@@ -612,7 +626,7 @@ static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
 	struct xu_box *box = xu_event_box(event);
 	struct perf_sample_data data;
 
-	xu_event_update(event);
+	__xu_event_update(event, !is_sampling_event(event));
 	if (!is_sampling_event(event))
 		return;
 

@@ -165,9 +165,10 @@ static int nhmex_mbox_validate(struct perf_event *event)
 }
 
 /* Events counted between two raw values, in the event's count mode */
-static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now)
+static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now,
+			    bool wrapped)
 {
-	u64 mask = GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0);
+	u64 turn = BIT_ULL(NHMEX_CTR_WIDTH), mask = turn - 1;
 	u64 cfg = event->hw.config;
 
 	/* wrap_mode=0: the hardware stops a counting event at its limit */
@@ -178,11 +179,12 @@ static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now)
 
 	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg)) {
 	case NHMEX_M_COUNT_DOWN:
-		return (prev - now) & mask;
+		return ((prev - now) & mask) + (wrapped && now < prev ? turn : 0);
 	case NHMEX_M_COUNT_BOTH:
+		/* net change: a turn either way is beyond telling */
 		return sign_extend64((now - prev) & mask, NHMEX_CTR_WIDTH - 1);
 	default:
-		return (now - prev) & mask;
+		return ((now - prev) & mask) + (wrapped && now > prev ? turn : 0);
 	}
 }
 

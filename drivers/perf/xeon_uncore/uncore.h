@@ -93,9 +93,10 @@ struct xu_box_ops {
 	int (*validate)(struct perf_event *event);
 	/**
 	 * @delta: turn two raw counter values into the events counted
-	 * between them; NULL means an up-counter of type->width bits
+	 * between them, @wrapped if the counter turned over in between (see
+	 * __xu_event_update()); NULL means an up-counter of type->width bits
 	 */
-	s64 (*delta)(struct perf_event *event, u64 prev, u64 now);
+	s64 (*delta)(struct perf_event *event, u64 prev, u64 now, bool wrapped);
 	/**
 	 * @constraint: the counters @event may use, as a bit mask; NULL
 	 * means any counter of the box
