@@ -515,6 +515,39 @@ static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
 		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
 }
 
+/*
+ * Between two wraps a counting event's counter makes a whole turn: a fold
+ * at each wrap that only subtracted the raw values would lose 2^48 each
+ * time the new overshoot is not below the old one.  Here: 16 below the
+ * wrap, +32 wraps to 0x10; +2^48 + 5 wraps again to 0x15, above 0x10.
+ */
+static void pmi_counting_keeps_the_turn_between_two_wraps(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	unsigned int i;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: polling folds the wraps");
+	xu_test_quiet_sim(test, sim);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	event = xu_test_open(test, xp, 0, &attr);
+
+	inject_m0(test, event, 0x20);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0x10ULL);
+	inject_m0(test, event, 0x1000000000005ULL);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0x15ULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 0x1000000000025ULL);
+
+	xu_test_close(test, event);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -527,6 +560,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
+	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	{}
 };
 
