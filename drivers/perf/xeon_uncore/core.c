@@ -347,6 +347,20 @@ static void xu_event_start(struct perf_event *event, int flags)
 		return;
 
 	xu_box_freeze_for_txn(box);
+	/*
+	 * perf's tick steers frequency events too, stopping and restarting
+	 * them around it: it takes the events of a tick-less idle stretch
+	 * for one tick's (before 6.4), and a period it shrinks resets the
+	 * events left in the current one.  The period steered at the
+	 * overflows and the events left at the stop win; config_base and
+	 * event_base, which nothing else uses here, keep them.
+	 */
+	if (event->attr.freq && hwc->config_base) {
+		hwc->sample_period = hwc->config_base;
+		local64_set(&hwc->period_left, (s64)hwc->event_base);
+	}
+	if (event->attr.freq && !hwc->freq_time_stamp)
+		hwc->freq_time_stamp = ktime_get_mono_fast_ns();
 	if (is_sampling_event(event)) {
 		xu_set_period(event);
 	} else {
@@ -384,6 +398,7 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
 		hwc->state |= PERF_HES_UPTODATE;
+		hwc->event_base = local64_read(&hwc->period_left);
 		/*
 		 * A sampling event leaves its counter preloaded up to a period
 		 * below 2^48; the next event on the counter would start there,
@@ -602,7 +617,8 @@ static void xu_unthrottle_later(struct irq_work *work)
  * gives attr.sample_freq samples per second at the rate just measured,
  * an eighth of the way per sample, as perf_event_overflow() would.  The
  * tick cannot do it alone: the collecting CPU may idle with its tick
- * stopped while the uncore counts on.
+ * stopped while the uncore counts on.  The result is kept in config_base
+ * for xu_event_start().
  */
 static void xu_adjust_freq(struct perf_event *event)
 {
@@ -612,12 +628,13 @@ static void xu_adjust_freq(struct perf_event *event)
 	s64 step;
 
 	hwc->freq_time_stamp = now;
-	if (!ns || ns > NSEC_PER_SEC)
+	if (!ns)
 		return;
 	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
 				     ns * event->attr.sample_freq) ?: 1;
 	step = ((s64)(period - hwc->sample_period) + 7) / 8;
 	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
+	hwc->config_base = hwc->sample_period;
 }
 
 /* A counter of @event overflowed: fold it, then sample and re-arm */

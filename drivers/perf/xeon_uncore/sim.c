@@ -64,6 +64,8 @@ struct sim_socket {
 	call_single_data_t pmi_csd;
 	int pmi_cpu;
 	bool pmi_in_flight;	/* raised, global status not yet clear */
+	u64 frozen_since;	/* a PMI cleared en_all then, 0 if not */
+	u64 frozen_ns;		/* time spent so, in all */
 	bool pmi_delivered;	/* ... and the NMI was sent */
 	struct hrtimer tick;	/* wakes up at the next predicted overflow */
 	struct irq_work tick_work;	/* re-arms @tick after an NMI's accesses */
@@ -208,8 +210,11 @@ static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
 	if (!(c->ctl & pmi_en))
 		return;
 	/* Section 2.1.1.1: a PMI with frz_all set clears en_all */
-	if (s->u_gctl & NHMEX_U_GCTL_FRZ_ALL)
+	if ((s->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
+	    (s->u_gctl & NHMEX_U_GCTL_EN_ALL)) {
 		s->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
+		s->frozen_since = s->last_ns;
+	}
 	sim_raise_pmi(s);
 }
 
@@ -561,6 +566,10 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 		 * The handler's unfreeze: what it left in the status (an
 		 * overflow after its read) needs a PMI of its own.
 		 */
+		if ((val & NHMEX_U_GCTL_EN_ALL) && s->frozen_since) {
+			s->frozen_ns += s->last_ns - s->frozen_since;
+			s->frozen_since = 0;
+		}
 		if ((val & ~s->u_gctl & NHMEX_U_GCTL_EN_ALL) && s->u_gsts &&
 		    s->pmi_in_flight && READ_ONCE(s->pmi_delivered)) {
 			s->pmi_in_flight = false;
@@ -1009,6 +1018,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_io, XEON_UNCORE);
  *   violations  writes that set reserved bits
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
+ *   frozen_ns   per socket: time the package spent frozen by PMIs
  */
 static const char * const sim_box_names[] = {
 	[XU_SIM_UBOX]	= "ubox",
@@ -1148,6 +1158,23 @@ static int sim_accesses_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_accesses);
 
+static int sim_frozen_ns_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	unsigned long flags;
+	unsigned int i;
+	u64 ns;
+
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		ns = sim->sock[i].frozen_ns;
+		sim_unlock(&sim->sock[i], flags);
+		seq_printf(m, "%u %llu\n", i, ns);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
+
 int xu_sim_debugfs_init(struct xu_sim *sim)
 {
 	struct dentry *dir = debugfs_create_dir("xeon_uncore_sim", NULL);
@@ -1163,5 +1190,6 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 				   &sim_violations_fops);
 	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
 	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
+	debugfs_create_file("frozen_ns", 0400, dir, sim, &sim_frozen_ns_fops);
 	return 0;
 }
