@@ -177,6 +177,9 @@ static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now,
 		pr_info_ratelimited("%s: counter %d reached 2^48 - 1 and stopped, as wrap_mode=0 asks; wrap_mode=1 counts on\n",
 				    event->pmu->name, event->hw.idx);
 
+	/* with wrap_mode=0 the overflow stopped the counter: no turn */
+	wrapped &= !!(cfg & NHMEX_M_CTL_WRAP_MODE);
+
 	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg)) {
 	case NHMEX_M_COUNT_DOWN:
 		return ((prev - now) & mask) + (wrapped && now < prev ? turn : 0);
