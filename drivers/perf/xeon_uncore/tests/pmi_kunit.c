@@ -548,6 +548,36 @@ static void pmi_counting_keeps_the_turn_between_two_wraps(struct kunit *test)
 		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
 }
 
+/*
+ * wrap_mode=0: the overflow stops the counter at 2^48 - 1, and the PMI
+ * that follows must not take that for a turn: 16 below the limit, 0x20
+ * injected, 15 counted.
+ */
+static void pmi_counting_stopped_counter_has_not_turned(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	unsigned int i;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no PMI to fold");
+	xu_test_quiet_sim(test, sim);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
+	xu_test_attr(&attr, xp, 0x3600);	/* inc_sel 0x1b, wrap_mode 0 */
+	event = xu_test_open(test, xp, 0, &attr);
+
+	inject_m0(test, event, 0x20);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xffffffffffffULL);
+	KUNIT_EXPECT_EQ(test, count_of(event), 0xfULL);
+
+	xu_test_close(test, event);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -561,6 +591,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
+	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
 	{}
 };
 
