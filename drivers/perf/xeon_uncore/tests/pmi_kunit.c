@@ -477,27 +477,49 @@ static void pmi_stopped_sampling_event_clears_its_counter(struct kunit *test)
 					     NHMEX_M_CNT(0, idx)), 0ULL);
 }
 
-static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
+/* Cleanup: M-Box 0 counters of package 0 back to 0 */
+static void clear_m0_counters(void *sim)
+{
+	unsigned int i;
+
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_sim_write(sim, 0, NHMEX_M_CNT(0, i), 0);
+}
+
+/*
+ * A counting event on M-Box 0 of package 0 with @config, on a quiet
+ * simulator, with every counter of the box preloaded to 16 below 2^48;
+ * its counters go back to 0 when the test ends.
+ */
+static struct perf_event *open_counting_near_wrap(struct kunit *test,
+						  u64 config)
 {
 	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
 	struct xu_sim *sim = xu_test_sim(test);
 	struct perf_event_attr attr;
 	struct perf_event *event;
-	unsigned int i, round;
+	unsigned int i;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no PMI folds the wraps");
+	xu_test_quiet_sim(test, sim);
+	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, clear_m0_counters, sim));
+	xu_test_attr(&attr, xp, config);
+	event = xu_test_open(test, xp, 0, &attr);
+	KUNIT_ASSERT_EQ(test, ctr_of(test, event), 0xfffffffffff0ULL);
+	return event;
+}
+
+static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
+{
+	struct perf_event *event = open_counting_near_wrap(test, CFG_CYCLES_WRAP);
+	unsigned int round;
 	static const u64 want[] = {
 		0x1fffffffffffeULL, 0x3fffffffffffcULL,
 		0x5fffffffffffaULL, 0x7fffffffffff8ULL,
 	};
-
-	if (!xp->uncore->pmi)
-		kunit_skip(test, "xeon_uncore runs with pmi=0: polling folds the wraps");
-	xu_test_quiet_sim(test, sim);
-	/* 16 events below 2^48 on whichever counter the event gets */
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
-	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
-	event = xu_test_open(test, xp, 0, &attr);
-	KUNIT_ASSERT_EQ(test, ctr_of(test, event), 0xfffffffffff0ULL);
 
 	/*
 	 * 2^48 - 1 events wrap the counter once each time.  Two of them
@@ -510,9 +532,6 @@ static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, count_of(event), want[round],
 				    "round %u", round);
 	}
-	xu_test_close(test, event);
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
 }
 
 /*
@@ -523,29 +542,13 @@ static void pmi_counting_folds_every_48_bit_wrap(struct kunit *test)
  */
 static void pmi_counting_keeps_the_turn_between_two_wraps(struct kunit *test)
 {
-	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
-	struct xu_sim *sim = xu_test_sim(test);
-	struct perf_event_attr attr;
-	struct perf_event *event;
-	unsigned int i;
-
-	if (!xp->uncore->pmi)
-		kunit_skip(test, "xeon_uncore runs with pmi=0: polling folds the wraps");
-	xu_test_quiet_sim(test, sim);
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
-	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
-	event = xu_test_open(test, xp, 0, &attr);
+	struct perf_event *event = open_counting_near_wrap(test, CFG_CYCLES_WRAP);
 
 	inject_m0(test, event, 0x20);
 	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0x10ULL);
 	inject_m0(test, event, 0x1000000000005ULL);
 	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0x15ULL);
 	KUNIT_EXPECT_EQ(test, count_of(event), 0x1000000000025ULL);
-
-	xu_test_close(test, event);
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
 }
 
 /*
@@ -555,27 +558,12 @@ static void pmi_counting_keeps_the_turn_between_two_wraps(struct kunit *test)
  */
 static void pmi_counting_stopped_counter_has_not_turned(struct kunit *test)
 {
-	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
-	struct xu_sim *sim = xu_test_sim(test);
-	struct perf_event_attr attr;
-	struct perf_event *event;
-	unsigned int i;
-
-	if (!xp->uncore->pmi)
-		kunit_skip(test, "xeon_uncore runs with pmi=0: no PMI to fold");
-	xu_test_quiet_sim(test, sim);
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0xfffffffffff0);
-	xu_test_attr(&attr, xp, 0x3600);	/* inc_sel 0x1b, wrap_mode 0 */
-	event = xu_test_open(test, xp, 0, &attr);
+	/* inc_sel 0x1b, wrap_mode 0 */
+	struct perf_event *event = open_counting_near_wrap(test, 0x3600);
 
 	inject_m0(test, event, 0x20);
 	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xffffffffffffULL);
 	KUNIT_EXPECT_EQ(test, count_of(event), 0xfULL);
-
-	xu_test_close(test, event);
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, i), 0);
 }
 
 static struct kunit_case xeon_uncore_pmi_cases[] = {
