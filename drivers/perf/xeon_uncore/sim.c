@@ -359,21 +359,6 @@ static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
 	}
 }
 
-/* Does any counting counter of @s raise a PMI? */
-static bool sim_any_pmi(struct sim_socket *s)
-{
-	unsigned int b, i;
-
-	if (sim_u_counting(s) && (s->u.ctl & NHMEX_U_CTL_PMI_EN))
-		return true;
-	for (b = 0; b < NHMEX_M_NUM_BOXES; b++)
-		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-			if (sim_m_counting(s, b, i) &&
-			    (s->m[b].c[i].ctl & NHMEX_M_CTL_PMI_EN))
-				return true;
-	return false;
-}
-
 /*
  * Nanoseconds until counter @c, at @rate events per second, over- or
  * underflows; at most a second
@@ -395,6 +380,7 @@ static u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
 static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 {
 	u64 ns = NSEC_PER_SEC;
+	bool any = false;
 	unsigned int b, i;
 
 	if (!READ_ONCE(sim->generator) || READ_ONCE(sim->manual))
@@ -402,6 +388,7 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 	if (sim_u_counting(s) && (s->u.ctl & NHMEX_U_CTL_PMI_EN)) {
 		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl);
 
+		any = true;
 		ns = min(ns, sim_ns_to_flow(&s->u, xu_sim_rate(s->id, XU_SIM_UBOX, ev),
 					    false));
 	}
@@ -413,6 +400,7 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 
 			if (!sim_m_counting(s, b, i) || !(c->ctl & NHMEX_M_CTL_PMI_EN))
 				continue;
+			any = true;
 			rate = xu_sim_rate(s->id, XU_SIM_MBOX0 + b,
 					   FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl));
 			if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, c->ctl))
@@ -423,7 +411,7 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 			ns = min(ns, sim_ns_to_flow(c, rate, down));
 		}
 	}
-	return ns == NSEC_PER_SEC ? (sim_any_pmi(s) ? ns : 0) : max_t(u64, ns, 10 * NSEC_PER_USEC);
+	return any ? max_t(u64, ns, 10 * NSEC_PER_USEC) : 0;
 }
 
 /* Called with the lock held, outside NMI context */
