@@ -855,7 +855,11 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 	}
 }
 
-static void xu_free(struct xu_uncore *uc)
+/**
+ * xu_uncore_free() - free what xu_uncore_alloc() set up
+ * @uc: the uncore
+ */
+void xu_uncore_free(struct xu_uncore *uc)
 {
 	unsigned int i, pkg;
 
@@ -870,12 +874,26 @@ static void xu_free(struct xu_uncore *uc)
 	bitmap_free(uc->pkg_ready);
 	uc->pmus = NULL;
 }
+EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XEON_UNCORE);
 
-static int xu_alloc(struct xu_uncore *uc)
+/**
+ * xu_uncore_alloc() - set up @uc's PMUs and boxes without registering them
+ * @uc: plat, io, io_priv, poll_ns and pmi filled in by the caller
+ *
+ * xu_uncore_init() starts here; the KUnit suites, which drive a private
+ * simulator through the driver's own code, stop here: nothing is
+ * registered with perf, no CPU collects, no NMI handler is installed, no
+ * box is initialised.
+ *
+ * Return: 0 or -ENOMEM; free with xu_uncore_free().
+ */
+int xu_uncore_alloc(struct xu_uncore *uc)
 {
 	const struct xu_box_type * const *t;
 	unsigned int n = 0, i;
 
+	/* before the boxes pick their timer: a PMI needs the platform's */
+	uc->pmi = uc->pmi && uc->plat->global;
 	uc->num_pkgs = topology_max_packages();
 	uc->pkg_ready = bitmap_zalloc(uc->num_pkgs, GFP_KERNEL);
 	for (t = uc->plat->types; *t; t++)
@@ -899,35 +917,10 @@ static int xu_alloc(struct xu_uncore *uc)
 	return 0;
 
 nomem:
-	xu_free(uc);
+	xu_uncore_free(uc);
 	return -ENOMEM;
 }
-
-/**
- * xu_uncore_alloc() - set up @uc's PMUs and boxes without registering them
- * @uc: plat, io, io_priv, poll_ns and pmi filled in by the caller
- *
- * For the KUnit suites, which drive a private simulator through the
- * driver's own code: nothing is registered with perf, no CPU collects,
- * no NMI handler is installed, no box is initialised.
- *
- * Return: 0 or -ENOMEM; free with xu_uncore_free().
- */
-int xu_uncore_alloc(struct xu_uncore *uc)
-{
-	return xu_alloc(uc);
-}
 EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XEON_UNCORE);
-
-/**
- * xu_uncore_free() - free what xu_uncore_alloc() set up
- * @uc: the uncore
- */
-void xu_uncore_free(struct xu_uncore *uc)
-{
-	xu_free(uc);
-}
-EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XEON_UNCORE);
 
 static void xu_exit_pkg(void *data)
 {
@@ -966,11 +959,10 @@ int xu_uncore_init(struct xu_uncore *uc)
 	unsigned int i;
 	int ret;
 
-	ret = xu_alloc(uc);
+	ret = xu_uncore_alloc(uc);
 	if (ret)
 		return ret;
 
-	uc->pmi = uc->pmi && uc->plat->global;
 	if (uc->pmi) {
 		WRITE_ONCE(xu_nmi_uncore, uc);
 		ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0,
@@ -1006,7 +998,7 @@ nmi:
 	if (uc->pmi)
 		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore");
 free:
-	xu_free(uc);
+	xu_uncore_free(uc);
 	return ret;
 }
 
@@ -1028,7 +1020,7 @@ void xu_uncore_exit(struct xu_uncore *uc)
 		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore");
 		WRITE_ONCE(xu_nmi_uncore, NULL);
 	}
-	xu_free(uc);
+	xu_uncore_free(uc);
 }
 
 int xu_core_init(void)
