@@ -12,8 +12,26 @@
 #include <linux/irq_work.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
+#include <linux/version.h>
 
 #define XU_MAX_COUNTERS		8
+
+/*
+ * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
+ * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
+ * internals that only the KUnit suites and the benchmark use.  Linux 6.13
+ * made the namespace argument a string literal; older kernels stringify a
+ * bare word.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#define XU_NS			"XEON_UNCORE"
+#define XU_NS_INTERNAL		"XEON_UNCORE_INTERNAL"
+#else
+#define XU_NS			XEON_UNCORE
+#define XU_NS_INTERNAL		XEON_UNCORE_INTERNAL
+#endif
+#define XU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, XU_NS)
+#define XU_EXPORT_INTERNAL(sym)	EXPORT_SYMBOL_NS_GPL(sym, XU_NS_INTERNAL)
 
 struct xu_box;
 struct xu_pmu;
@@ -29,6 +47,11 @@ struct xu_uncore;
 struct xu_io_ops {
 	/** @name: shown in the log when the PMUs are registered */
 	const char *name;
+	/**
+	 * @owner: the module that provides these accessors; the PMUs hold
+	 * a reference to it while perf events exist
+	 */
+	struct module *owner;
 	/** @read: read register @reg of @box's package into @val */
 	int (*read)(struct xu_box *box, u32 reg, u64 *val);
 	/** @write: write @val to register @reg of @box's package */
@@ -300,8 +323,25 @@ int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);
 int xu_uncore_alloc(struct xu_uncore *uc);
 void xu_uncore_free(struct xu_uncore *uc);
 
+/* core.c, for pmi.c */
+void __xu_event_update(struct perf_event *event, bool wrapped);
+bool xu_box_pmi(const struct xu_box *box);
+bool xu_set_period(struct perf_event *event);
+void xu_event_start(struct perf_event *event, int flags);
+void xu_event_stop(struct perf_event *event, int flags);
+
+/* pmi.c */
+int xu_pmi_register(struct xu_uncore *uc);
+void xu_pmi_unregister(struct xu_uncore *uc);
+void xu_route_pmi(struct xu_uncore *uc, unsigned int pkg, unsigned int cpu);
+void xu_pmi_drain(void *data);
+enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
+void xu_unthrottle_later(struct irq_work *work);
+
 /* main.c */
 struct xu_uncore *xu_uncore_instance(void);
+int xu_attach(const char *plat, const struct xu_io_ops *io, void *io_priv);
+void xu_detach(void *io_priv);
 
 /* io.c */
 extern const struct xu_io_ops xu_msr_io;

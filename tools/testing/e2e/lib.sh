@@ -79,6 +79,11 @@ load_module() {
 	insmod "$XU_MODULE" "$@"
 }
 
+# unload_module: rmmod what load_module loaded
+unload_module() {
+	rmmod xeon_uncore
+}
+
 # perf_count EVENT CMD...: print the system-wide count of EVENT while CMD runs
 perf_count() {
 	_ev=$1; shift
