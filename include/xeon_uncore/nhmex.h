@@ -88,6 +88,13 @@
 #define NHMEX_M_COUNT_DOWN		1
 #define NHMEX_M_COUNT_BOTH		2
 
+/*
+ * IA32_DEBUGCTL bit 13: an uncore PMI reaches this core (Intel SDM vol.
+ * 3B, Nehalem's uncore: "PMI delivery due to an uncore counter overflow
+ * is enabled by setting IA32_DEBUGCTL.Offcore_PMI_EN to 1")
+ */
+#define NHMEX_DEBUGCTL_UNCORE_PMI	BIT_ULL(13)
+
 /* Every counter of this family is 48 bits wide */
 #define NHMEX_CTR_WIDTH			48
 

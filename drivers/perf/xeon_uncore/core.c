@@ -112,7 +112,7 @@ int xu_validate_config(const struct xu_box_type *type,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_validate_config, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_validate_config, XU_NS_INTERNAL);
 
 static unsigned long xu_constraint(const struct xu_box_type *type,
 				   struct perf_event *event)
@@ -195,7 +195,7 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 			assign[owner[c]] = c;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_assign, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_assign, XU_NS_INTERNAL);
 
 static u64 xu_ctr_mask(const struct xu_box_type *type)
 {
@@ -280,18 +280,23 @@ bool xu_set_period(struct perf_event *event)
 	return ended;
 }
 
+/* Poll the counters of a box that no overflow interrupt folds */
 static enum hrtimer_restart xu_poll(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
-	unsigned long flags;
-	unsigned int i;
+	struct xu_pkg *p = xu_box_pkg(box);
+	unsigned int i, n;
 
-	local_irq_save(flags);
+	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
 	for (i = 0; i < box->pmu->type->num_counters; i++)
 		if (box->active[i])
 			xu_event_update(box->active[i]);
-	local_irq_restore(flags);
-
+	n = box->n_active;
+	xu_pkg_unlock(p);
+	if (!n)
+		return HRTIMER_NORESTART;
 	hrtimer_forward_now(timer, ns_to_ktime(box->pmu->uncore->poll_ns));
 	return HRTIMER_RESTART;
 }
@@ -305,36 +310,44 @@ static struct xu_box *xu_this_box(struct pmu *pmu)
 
 /*
  * perf brackets every change of a PMU's events with pmu_disable and
- * pmu_enable.  The box is frozen lazily, at the first counter that starts
- * or stops inside the bracket, so that the counters changed together
- * start and stop together while a bracket that changes nothing costs no
- * register access.
+ * pmu_enable, and may nest the brackets.  The box is frozen lazily, at
+ * the first counter that starts or stops inside the bracket, so that the
+ * counters changed together start and stop together while a bracket that
+ * changes nothing costs no register access.
  */
 static void xu_pmu_disable(struct pmu *pmu)
 {
-	xu_this_box(pmu)->in_txn = true;
+	struct xu_box *box = xu_this_box(pmu);
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	xu_pkg_lock(p);
+	box->disabled++;
+	xu_pkg_unlock(p);
 }
 
 static void xu_pmu_enable(struct pmu *pmu)
 {
 	struct xu_box *box = xu_this_box(pmu);
+	struct xu_pkg *p = xu_box_pkg(box);
 
-	box->in_txn = false;
-	if (box->frozen) {
+	xu_pkg_lock(p);
+	if (!WARN_ON_ONCE(!box->disabled) && !--box->disabled && box->frozen) {
 		box->pmu->type->ops->unfreeze(box);
 		box->frozen = false;
 	}
+	xu_pkg_unlock(p);
 }
 
 static void xu_box_freeze_for_txn(struct xu_box *box)
 {
-	if (box->in_txn && !box->frozen) {
+	if (box->disabled && !box->frozen && box->pmu->type->ops->freeze) {
 		box->pmu->type->ops->freeze(box);
 		box->frozen = true;
 	}
 }
 
-void xu_event_start(struct perf_event *event, int flags)
+/* Start counting; the package is locked */
+void __xu_event_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
@@ -347,17 +360,14 @@ void xu_event_start(struct perf_event *event, int flags)
 	/*
 	 * perf's tick steers frequency events too, stopping and restarting
 	 * them around it: it takes the events of a tick-less idle stretch
-	 * for one tick's (before 6.4), and a period it shrinks resets the
-	 * events left in the current one.  The period steered at the
-	 * overflows and the events left at the stop win; config_base and
-	 * event_base, which nothing else uses here, keep them.
+	 * for one tick's (before 6.4).  The period steered at the overflows
+	 * wins; config_base, which nothing else uses here, keeps it.
 	 */
-	if (event->attr.freq && hwc->config_base) {
+	if (event->attr.freq && hwc->config_base &&
+	    hwc->sample_period != hwc->config_base) {
 		hwc->sample_period = hwc->config_base;
-		local64_set(&hwc->period_left, (s64)hwc->event_base);
+		perf_event_update_userpage(event);
 	}
-	if (event->attr.freq && !hwc->freq_time_stamp)
-		hwc->freq_time_stamp = ktime_get_mono_fast_ns();
 	if (is_sampling_event(event)) {
 		xu_set_period(event);
 	} else {
@@ -373,12 +383,14 @@ void xu_event_start(struct perf_event *event, int flags)
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 		return;
 	}
+	xu_freq_start(event);
 	if (box->n_active++ == 0 && !xu_box_pmi(box))
 		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
-void xu_event_stop(struct perf_event *event, int flags)
+/* Stop counting, and fold the count with PERF_EF_UPDATE; locked */
+void __xu_event_stop(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
@@ -388,14 +400,15 @@ void xu_event_stop(struct perf_event *event, int flags)
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
+		xu_freq_stop(event);
+		/* a running poll sees n_active 0 and stops by itself */
 		if (--box->n_active == 0 && !xu_box_pmi(box))
-			hrtimer_cancel(&box->timer);
+			hrtimer_try_to_cancel(&box->timer);
 	}
 
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
 		hwc->state |= PERF_HES_UPTODATE;
-		hwc->event_base = local64_read(&hwc->period_left);
 		/*
 		 * A sampling event leaves its counter preloaded up to a period
 		 * below 2^48; the next event on the counter would start there,
@@ -408,7 +421,27 @@ void xu_event_stop(struct perf_event *event, int flags)
 	}
 }
 
-static int xu_event_add(struct perf_event *event, int flags)
+static void xu_event_start(struct perf_event *event, int flags)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+
+	xu_pkg_lock(p);
+	/* perf restarts a throttled event at its tick (frequency mode) */
+	xu_event_throttle_clear(event);
+	__xu_event_start(event, flags);
+	xu_pkg_unlock(p);
+}
+
+static void xu_event_stop(struct perf_event *event, int flags)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+
+	xu_pkg_lock(p);
+	__xu_event_stop(event, flags);
+	xu_pkg_unlock(p);
+}
+
+static int __xu_event_add(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	int assign[XU_MAX_COUNTERS];
@@ -427,7 +460,7 @@ static int xu_event_add(struct perf_event *event, int flags)
 		struct perf_event *ev = box->events[i];
 
 		if (ev->hw.idx != assign[i] && !(ev->hw.state & PERF_HES_STOPPED)) {
-			xu_event_stop(ev, PERF_EF_UPDATE);
+			__xu_event_stop(ev, PERF_EF_UPDATE);
 			ev->hw.state |= PERF_HES_ARCH;
 		}
 	}
@@ -437,23 +470,40 @@ static int xu_event_add(struct perf_event *event, int flags)
 		ev->hw.idx = assign[i];
 		if (ev->hw.state & PERF_HES_ARCH) {
 			ev->hw.state &= ~PERF_HES_ARCH;
-			xu_event_start(ev, PERF_EF_RELOAD);
+			__xu_event_start(ev, PERF_EF_RELOAD);
 		}
 	}
 
 	event->hw.idx = assign[n];
 	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
+	xu_event_throttle_clear(event);
 	if (flags & PERF_EF_START)
-		xu_event_start(event, 0);
+		__xu_event_start(event, 0);
 	return 0;
+}
+
+static int xu_event_add(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct xu_pkg *p = xu_box_pkg(box);
+	int ret;
+
+	xu_pkg_lock(p);
+	ret = __xu_event_add(event, flags);
+	xu_pkg_unlock(p);
+	if (!ret)
+		xu_pmi_watchdog_kick(box);
+	return ret;
 }
 
 static void xu_event_del(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
+	struct xu_pkg *p = xu_box_pkg(box);
 	unsigned int i;
 
-	xu_event_stop(event, PERF_EF_UPDATE);
+	xu_pkg_lock(p);
+	__xu_event_stop(event, PERF_EF_UPDATE);
 	for (i = 0; i < box->n_events; i++) {
 		if (box->events[i] == event) {
 			box->events[i] = box->events[--box->n_events];
@@ -462,19 +512,96 @@ static void xu_event_del(struct perf_event *event, int flags)
 		}
 	}
 	event->hw.idx = -1;
+	xu_pkg_unlock(p);
 }
 
 /*
- * perf reads a group inside pmu_disable/pmu_enable (its default read
- * transaction): the first read freezes the box, so that the values of the
- * group's events are taken at one instant.
+ * perf may read an event on any CPU of its package
+ * (PERF_EV_CAP_READ_ACTIVE_PKG), and from a sample of another event, in
+ * the PMI walk that holds the package lock.  An NMI that finds the lock
+ * taken by someone else leaves the count as it was.
  */
 static void xu_event_read(struct perf_event *event)
 {
-	if (event->hw.state & PERF_HES_STOPPED)
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+	bool nested = xu_pkg_locked_here(p);
+
+	lockdep_assert_irqs_disabled();
+	if (!nested) {
+		if (!in_nmi())
+			xu_pkg_lock(p);
+		else if (!xu_pkg_trylock(p))
+			return;
+	}
+	if (!(event->hw.state & PERF_HES_STOPPED))
+		xu_event_update(event);
+	if (!nested)
+		xu_pkg_unlock(p);
+}
+
+/*
+ * Transactions.  PERF_PMU_TXN_ADD brackets a group's adds as
+ * pmu_disable/pmu_enable would.  PERF_PMU_TXN_READ (perf's group read,
+ * on any CPU of the package) holds the package lock from the first read
+ * to the last and freezes the box once, so that the group's counts are
+ * taken at one instant.
+ */
+struct xu_txn {
+	unsigned int flags;
+	struct xu_box *box;
+	bool froze;
+};
+
+static DEFINE_PER_CPU(struct xu_txn, xu_txn);
+
+static void xu_start_txn(struct pmu *pmu, unsigned int flags)
+{
+	struct xu_txn *txn = this_cpu_ptr(&xu_txn);
+	struct xu_box *box;
+
+	txn->flags = flags;
+	txn->froze = false;
+	if (flags & PERF_PMU_TXN_ADD) {
+		xu_pmu_disable(pmu);
 		return;
-	xu_box_freeze_for_txn(xu_event_box(event));
-	xu_event_update(event);
+	}
+	if (!(flags & PERF_PMU_TXN_READ))
+		return;
+	lockdep_assert_irqs_disabled();
+	box = xu_this_box(pmu);
+	txn->box = box;
+	xu_pkg_lock(xu_box_pkg(box));
+	if (!box->frozen && box->n_active > 1 && box->pmu->type->ops->freeze) {
+		box->pmu->type->ops->freeze(box);
+		txn->froze = true;
+	}
+}
+
+static void xu_end_txn(struct pmu *pmu)
+{
+	struct xu_txn *txn = this_cpu_ptr(&xu_txn);
+	struct xu_box *box = txn->box;
+
+	if (txn->flags & PERF_PMU_TXN_ADD) {
+		xu_pmu_enable(pmu);
+	} else if (txn->flags & PERF_PMU_TXN_READ) {
+		if (txn->froze)
+			box->pmu->type->ops->unfreeze(box);
+		xu_pkg_unlock(xu_box_pkg(box));
+	}
+	txn->flags = 0;
+	txn->box = NULL;
+}
+
+static int xu_commit_txn(struct pmu *pmu)
+{
+	xu_end_txn(pmu);
+	return 0;
+}
+
+static void xu_cancel_txn(struct pmu *pmu)
+{
+	xu_end_txn(pmu);
 }
 
 static int xu_collect(struct perf_event *event, struct perf_event *ev,
@@ -509,6 +636,14 @@ static int xu_validate_group(struct perf_event *event)
 	return xu_assign(type, list, n, assign);
 }
 
+/*
+ * perf refuses PERF_EVENT_IOC_SET_BPF (and BPF links) on an event whose
+ * overflow_handler_context is set.  A BPF perf_event program runs inside
+ * perf_event_overflow() on 6.10 and later, which modules cannot call, so
+ * the driver could not run it: it is refused on every kernel.
+ */
+static const char xu_no_bpf[] = "xeon_uncore: no BPF";
+
 static int xu_event_init(struct perf_event *event)
 {
 	struct xu_pmu *xp = to_xu_pmu(event->pmu);
@@ -540,10 +675,14 @@ static int xu_event_init(struct perf_event *event)
 		return ret;
 
 	box = &xp->boxes[topology_logical_package_id(event->cpu)];
-	if (box->cpu < 0)
+	if (READ_ONCE(box->cpu) < 0)
 		return -ENODEV;
 
-	event->cpu = box->cpu;
+	if (is_sampling_event(event))
+		xu_sample_rate_refresh(xp->uncore);
+	if (!event->overflow_handler_context)
+		event->overflow_handler_context = (void *)xu_no_bpf;
+	event->cpu = READ_ONCE(box->cpu);
 	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	event->hw.config = attr->config | type->ctl_en;
@@ -570,7 +709,29 @@ static void xu_pkg_set_cpu(struct xu_uncore *uc, unsigned int pkg, int cpu)
 	unsigned int i;
 
 	for (i = 0; i < uc->num_pmus; i++)
-		uc->pmus[i].boxes[pkg].cpu = cpu;
+		WRITE_ONCE(uc->pmus[i].boxes[pkg].cpu, cpu);
+}
+
+/*
+ * Restart now the throttled events whose unthrottle timer was pinned to
+ * @cpu, which is going away; process context, on @cpu.
+ */
+static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		if (!xu_box_pmi(box))
+			continue;
+		irq_work_sync(&box->unthrottle_work);
+		if (hrtimer_cancel(&box->timer)) {
+			local_irq_disable();
+			xu_unthrottle(&box->timer);
+			local_irq_enable();
+		}
+	}
 }
 
 static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -579,41 +740,57 @@ static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
 	unsigned int pkg = topology_logical_package_id(cpu);
 	unsigned int i;
 
+	if (uc->pmi) {
+		if (uc->plat->global->cpu_init)
+			uc->plat->global->cpu_init(uc);
+		xu_pmi_lvtpc_arm();
+	}
 	if (uc->pmus[0].boxes[pkg].cpu >= 0)
 		return 0;
 
+	/* The package's first CPU collects; its boxes may have lost state */
+	for (i = 0; i < uc->num_pmus; i++)
+		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
 	cpumask_set_cpu(cpu, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, cpu);
-	if (!test_and_set_bit(pkg, uc->pkg_ready))
-		for (i = 0; i < uc->num_pmus; i++)
-			xu_box_init_one(&uc->pmus[i].boxes[pkg]);
-	xu_route_pmi(uc, pkg, cpu);
+	xu_pmi_pkg_start(uc);
 	return 0;
 }
 
+/*
+ * The collecting CPU goes: stop the package's PMIs (which freezes it),
+ * move the events, name the new collecting CPU, then route the PMIs to it
+ * and walk what overflowed meanwhile, there.  Timers pinned to this CPU
+ * are cancelled first: they must not run on a CPU of another package.
+ */
 static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
 	unsigned int pkg = topology_logical_package_id(cpu);
 	unsigned int target, i;
 
-	if (!cpumask_test_and_clear_cpu(cpu, &uc->cpumask))
+	if (uc->pmi) {
+		irq_work_sync(&uc->pkgs[pkg].walk_work);
+		xu_pkg_unthrottle_now(uc, pkg);
+	}
+	if (!cpumask_test_cpu(cpu, &uc->cpumask))
 		return 0;
 
+	xu_pmi_pkg_stop(uc, pkg);
 	target = cpumask_any_but(topology_core_cpumask(cpu), cpu);
+	if (target < nr_cpu_ids)
+		for (i = 0; i < uc->num_pmus; i++)
+			if (uc->pmus[i].registered)
+				perf_pmu_migrate_context(&uc->pmus[i].pmu, cpu, target);
+
+	cpumask_clear_cpu(cpu, &uc->cpumask);
 	if (target >= nr_cpu_ids) {
 		xu_pkg_set_cpu(uc, pkg, -1);
 		return 0;
 	}
-
-	xu_route_pmi(uc, pkg, target);
 	cpumask_set_cpu(target, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, target);
-	for (i = 0; i < uc->num_pmus; i++)
-		if (uc->pmus[i].registered)
-			perf_pmu_migrate_context(&uc->pmus[i].pmu, cpu, target);
-	if (uc->pmi && uc->plat->global)
-		smp_call_function_single(target, xu_pmi_drain, uc, true);
+	smp_call_function_single(target, xu_pmi_pkg_start, uc, true);
 	return 0;
 }
 
@@ -641,7 +818,7 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 	xp->groups[2] = type->events ? &xp->events_group : NULL;
 
 	xp->pmu = (struct pmu) {
-		.module		= THIS_MODULE,
+		.module		= uc->io->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
 		.attr_groups	= xp->groups,
@@ -653,7 +830,12 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 		.read		= xu_event_read,
 		.pmu_enable	= xu_pmu_enable,
 		.pmu_disable	= xu_pmu_disable,
+		.start_txn	= xu_start_txn,
+		.commit_txn	= xu_commit_txn,
+		.cancel_txn	= xu_cancel_txn,
 	};
+	if (!uc->pmi || !type->ctl_pmi)
+		xp->pmu.capabilities |= PERF_PMU_CAP_NO_INTERRUPT;
 
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		struct xu_box *box = &xp->boxes[pkg];
@@ -684,15 +866,23 @@ void xu_uncore_free(struct xu_uncore *uc)
 		}
 		kfree(uc->pmus[i].boxes);
 	}
+	for (pkg = 0; uc->pkgs && pkg < uc->num_pkgs; pkg++) {
+		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
+		irq_work_sync(&uc->pkgs[pkg].walk_work);
+	}
+	if (uc->rate_work.func)
+		cancel_work_sync(&uc->rate_work);
 	kfree(uc->pmus);
-	bitmap_free(uc->pkg_ready);
+	kfree(uc->pkgs);
 	uc->pmus = NULL;
+	uc->pkgs = NULL;
 }
-EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XU_NS_INTERNAL);
 
 /**
  * xu_uncore_alloc() - set up @uc's PMUs and boxes without registering them
- * @uc: plat, io, io_priv, poll_ns and pmi filled in by the caller
+ * @uc: plat, io, io_priv, poll_ns, pmi and max_sample_rate filled in by
+ *      the caller
  *
  * xu_uncore_init() starts here; the KUnit suites, which drive a private
  * simulator through the driver's own code, stop here: nothing is
@@ -709,13 +899,19 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	/* before the boxes pick their timer: a PMI needs the platform's */
 	uc->pmi = uc->pmi && uc->plat->global;
 	uc->num_pkgs = topology_max_packages();
-	uc->pkg_ready = bitmap_zalloc(uc->num_pkgs, GFP_KERNEL);
+	if (!uc->max_sample_rate)
+		uc->max_sample_rate = uc->samples_per_tick * HZ ?: 10000;
+	uc->samples_per_tick = DIV_ROUND_UP(uc->max_sample_rate, HZ);
+	INIT_WORK(&uc->rate_work, xu_sample_rate_work);
+	uc->pkgs = kcalloc(uc->num_pkgs, sizeof(*uc->pkgs), GFP_KERNEL);
 	for (t = uc->plat->types; *t; t++)
 		n += (*t)->num_boxes;
 	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
-	if (!uc->pmus || !uc->pkg_ready)
+	if (!uc->pmus || !uc->pkgs)
 		goto nomem;
 	uc->num_pmus = n;
+	for (i = 0; i < uc->num_pkgs; i++)
+		xu_pmi_pkg_init(uc, i);
 
 	n = 0;
 	for (t = uc->plat->types; *t; t++) {
@@ -734,7 +930,7 @@ nomem:
 	xu_uncore_free(uc);
 	return -ENOMEM;
 }
-EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XU_NS_INTERNAL);
 
 static void xu_exit_pkg(void *data)
 {
@@ -764,7 +960,7 @@ static void xu_unregister(struct xu_uncore *uc)
 
 /**
  * xu_uncore_init() - register every PMU of @uc with perf
- * @uc: plat, io, io_priv and poll_ns filled in by the caller
+ * @uc: as for xu_uncore_alloc()
  *
  * Return: 0 or a negative errno; on error nothing stays registered.
  */
@@ -824,6 +1020,7 @@ void xu_uncore_exit(struct xu_uncore *uc)
 	cpus_read_lock();
 	for_each_cpu(cpu, &uc->cpumask)
 		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
+	cpumask_clear(&uc->cpumask);
 	cpus_read_unlock();
 
 	if (uc->io->quiesce)

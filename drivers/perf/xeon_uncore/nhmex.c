@@ -11,14 +11,20 @@
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
+#include <asm/msr.h>
+
 #include <xeon_uncore/nhmex.h>
 
 #include "uncore.h"
 
 /*
- * U-Box.  U_MSR_PMON_GLOBAL_CTL holds both the package-wide enable
- * (en_all) and the U-Box counter's own enable (en), so the box keeps the
- * register's value in box->box_ctl and freezes by clearing en alone.
+ * U-Box.  U_MSR_PMON_GLOBAL_CTL holds the package-wide enable (en_all)
+ * beside the U-Box's own enable (en) and the PMI routing; box->box_ctl
+ * keeps the value the driver means it to have.  Only init, the PMI walk
+ * (unfreeze) and the routing (which freezes) write it: anything else
+ * could set en_all again between a counter's wrap and its fold.  The box
+ * has one counter, whose own control starts and stops it, so it needs no
+ * freeze of its own.
  */
 static int nhmex_ubox_write_gctl(struct xu_box *box, u64 val)
 {
@@ -51,23 +57,11 @@ static void nhmex_ubox_exit(struct xu_box *box)
 	nhmex_ubox_write_gctl(box, 0);
 }
 
-static void nhmex_ubox_freeze(struct xu_box *box)
-{
-	nhmex_ubox_write_gctl(box, box->box_ctl & ~NHMEX_U_GCTL_EN);
-}
-
-static void nhmex_ubox_unfreeze(struct xu_box *box)
-{
-	nhmex_ubox_write_gctl(box, box->box_ctl | NHMEX_U_GCTL_EN);
-}
-
 static const u64 nhmex_ubox_summary[] = { NHMEX_U_GSTS_OV_U };
 
 static const struct xu_box_ops nhmex_ubox_ops = {
 	.init_box	= nhmex_ubox_init,
 	.exit_box	= nhmex_ubox_exit,
-	.freeze		= nhmex_ubox_freeze,
-	.unfreeze	= nhmex_ubox_unfreeze,
 };
 
 static struct attribute *nhmex_ubox_formats[] = {
@@ -132,6 +126,22 @@ static void nhmex_mbox_unfreeze(struct xu_box *box)
 	xu_write(box, NHMEX_M_GLOBAL_CTL(box->pmu->idx), NHMEX_M_GCTL_CTR_EN);
 }
 
+/*
+ * Table 2-84: the inc_sel values that count events an extra register
+ * selects (address match, DSP, ISS, MAP, THR, PGT, PLD, ZDP/FVC), and
+ * the set_flag_sel values (with flag_mode) whose flag those registers
+ * define.  Until the driver programs them they would count from whatever
+ * the registers hold.
+ */
+static const unsigned long nhmex_mbox_inc_sub[] = {
+	BIT(0x00) | BIT(0x04) | BIT(0x05) | GENMASK(0x0b, 0x09) |
+	GENMASK(0x10, 0x0d) | BIT(0x16)
+};
+
+static const unsigned long nhmex_mbox_flag_sub[] = {
+	BIT(0) | BIT(1) | BIT(5) | BIT(6)
+};
+
 static int nhmex_mbox_validate(struct perf_event *event)
 {
 	u64 cfg = event->attr.config;
@@ -153,6 +163,16 @@ static int nhmex_mbox_validate(struct perf_event *event)
 	if (why) {
 		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
 		return -EINVAL;
+	}
+	/* Events that count through sub-registers the driver leaves alone */
+	if (test_bit(FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg), nhmex_mbox_inc_sub) ||
+	    ((cfg & NHMEX_M_CTL_FLAG_MODE) &&
+	     test_bit(FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg), nhmex_mbox_flag_sub))) {
+		pr_info_ratelimited("%s: inc_sel=%#llx set_flag_sel=%#llx need M-Box sub-registers the driver does not program yet\n",
+				    event->pmu->name,
+				    FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg),
+				    FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg));
+		return -EOPNOTSUPP;
 	}
 	/* A sample period is a number of increments */
 	if (is_sampling_event(event) &&
@@ -278,29 +298,82 @@ static void nhmex_global_ack(struct xu_box *ubox, u64 bits)
 	xu_write(ubox, NHMEX_U_GLOBAL_OVF_CTL, bits);
 }
 
-static void nhmex_global_unfreeze(struct xu_box *ubox)
+static bool nhmex_global_frozen(struct xu_box *ubox)
 {
-	xu_write(ubox, NHMEX_U_GLOBAL_CTL, ubox->box_ctl);
+	u64 ctl;
+
+	return !xu_read(ubox, NHMEX_U_GLOBAL_CTL, &ctl) &&
+	       !(ctl & NHMEX_U_GCTL_EN_ALL);
 }
 
-static void nhmex_global_route(struct xu_box *ubox, unsigned int cpu)
+static void nhmex_global_unfreeze(struct xu_box *ubox)
 {
-	unsigned int core = topology_core_id(cpu);
+	nhmex_ubox_write_gctl(ubox, ubox->box_ctl | NHMEX_U_GCTL_EN_ALL);
+}
 
-	if (!FIELD_FIT(NHMEX_U_GCTL_PMI_CORE_SEL, core)) {
-		pr_warn("CPU %u is core %u, beyond pmi_core_sel; PMIs go to core 0\n",
-			cpu, core);
-		core = 0;
+/*
+ * pmi_core_sel is a core mask, one bit per core of the package, 0 for no
+ * PMI, as in Table 2-2 of the Xeon E5 v2 guide (329468) and Nehalem's
+ * EN_PMI_COREn: see Documentation/pmu/nhmex.rst for the evidence.  A
+ * core's bit is its index among the package's cores, not its
+ * topology_core_id(), which comes from the APIC ID and has gaps; the
+ * four bits reach cores 0-3, so a collecting CPU on a later core has its
+ * PMIs sent to core 0, whose NMI handler takes them as well.
+ */
+static unsigned int nhmex_core_index(unsigned int cpu)
+{
+	unsigned int core = topology_core_id(cpu), idx = 0, c;
+	DECLARE_BITMAP(below, 64) = { };
+
+	for_each_cpu(c, topology_core_cpumask(cpu)) {
+		unsigned int id = topology_core_id(c);
+
+		if (id < core && id < 64 && !__test_and_set_bit(id, below))
+			idx++;
 	}
-	nhmex_ubox_write_gctl(ubox, (ubox->box_ctl & ~NHMEX_U_GCTL_PMI_CORE_SEL) |
-			      FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, core));
+	return idx;
+}
+
+static void nhmex_global_route(struct xu_box *ubox, int cpu)
+{
+	u64 sel = 0;
+
+	if (cpu >= 0) {
+		unsigned int idx = nhmex_core_index(cpu);
+
+		if (idx >= hweight64(NHMEX_U_GCTL_PMI_CORE_SEL))
+			idx = 0;
+		sel = FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, BIT(idx));
+	}
+	/* en_all cleared: frozen until the walk that follows unfreezes */
+	nhmex_ubox_write_gctl(ubox, (ubox->box_ctl & ~(NHMEX_U_GCTL_PMI_CORE_SEL |
+						       NHMEX_U_GCTL_EN_ALL)) | sel);
+	ubox->box_ctl |= NHMEX_U_GCTL_EN_ALL;
+}
+
+/*
+ * The core side of the uncore PMI: Nehalem's IA32_DEBUGCTL bit 13 lets
+ * an uncore PMI reach the core (Intel SDM vol. 3B, "Uncore Performance
+ * Monitoring Management Facility").  Real hardware only: the simulated
+ * uncore delivers its PMIs itself.
+ */
+static void nhmex_global_cpu_init(struct xu_uncore *uc)
+{
+	u64 debugctl;
+
+	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
+		return;
+	if (!(debugctl & NHMEX_DEBUGCTL_UNCORE_PMI))
+		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | NHMEX_DEBUGCTL_UNCORE_PMI);
 }
 
 static const struct xu_global_ops nhmex_global = {
 	.status		= nhmex_global_status,
 	.ack		= nhmex_global_ack,
+	.frozen		= nhmex_global_frozen,
 	.unfreeze	= nhmex_global_unfreeze,
 	.route		= nhmex_global_route,
+	.cpu_init	= nhmex_global_cpu_init,
 };
 
 /* The U-Box first: it owns the global enable the others depend on */
@@ -315,4 +388,4 @@ const struct xu_platform xu_nhmex = {
 	.types	= nhmex_types,
 	.global	= &nhmex_global,
 };
-EXPORT_SYMBOL_NS_GPL(xu_nhmex, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_nhmex, XU_NS_INTERNAL);

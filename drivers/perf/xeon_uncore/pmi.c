@@ -1,17 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon-uncore overflow interrupt: the NMI handler that walks a package's
- * overflow status, folds counts, hands samples to perf, throttles and
- * steers sampling periods, and routes the package's PMI to its collecting
- * CPU.
+ * overflow status, folds counts, hands samples to perf with perf's
+ * overflow semantics, throttles and steers sampling periods; the routing
+ * of a package's PMI and the watchdog that stands in for a lost one.
+ *
+ * Who runs what, on a package with PMIs:
+ *  - the PMI is an NMI on whichever CPU(s) of the package it reached; the
+ *    CPU that gets the package lock walks the overflow status, the others
+ *    claim the NMI and return;
+ *  - a PMI that finds the lock taken leaves the walk to an irq_work on its
+ *    CPU, which runs once that CPU has interrupts on again (a CPU holds
+ *    the lock only with interrupts off);
+ *  - the watchdog and the unthrottle timers are pinned hrtimers on the
+ *    collecting CPU; CPU hotplug cancels them before the CPU goes.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/file.h>
+#include <linux/fs.h>
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
+#include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/topology.h>
 
+#include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
@@ -20,15 +34,88 @@
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
 
-/* perf's mark of a throttled event, as kernel/events/core.c spells it */
-#define XU_THROTTLED	(~0ULL)
+/*
+ * A PMI that reached two CPUs of a package: the second NMI finds the
+ * status already walked.  It is claimed if it comes this soon after the
+ * walk, so that it is not reported as an unknown NMI.
+ */
+#define XU_PMI_ECHO_NS		NSEC_PER_MSEC
+
+/* How often the watchdog looks for a package frozen by a lost PMI */
+#define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
 
 /*
- * Samples of @event in the current tick beyond the limit?  perf core
- * does this in perf_event_overflow(), which modules cannot call; the
- * count lives in the same fields, so perf's own unthrottling in the tick
- * and at sched_in understands it.
+ * Our mark of a throttled event.  Not perf's MAX_INTERRUPTS: perf would
+ * log a PERF_RECORD_UNTHROTTLE for it, and a module cannot log the
+ * matching PERF_RECORD_THROTTLE (perf_log_throttle() is static).
  */
+#define XU_THROTTLED		(~0ULL - 1)
+
+/* The LVT entry of the performance counter interrupt: NMI, unmasked */
+void xu_pmi_lvtpc_arm(void)
+{
+	apic->write(APIC_LVTPC, APIC_DM_NMI);
+}
+
+/* Delivering a PMI masks LVTPC: did one reach this CPU since it was armed? */
+static bool xu_pmi_lvtpc_masked(void)
+{
+	return apic->read(APIC_LVTPC) & APIC_LVT_MASKED;
+}
+
+/*
+ * perf's max_sample_rate, which perf lowers by itself when its interrupt
+ * handlers take too long.  perf core keeps it in a variable modules
+ * cannot reach; its sysctl file is the interface.  Process context.
+ */
+static int xu_perf_max_sample_rate(void)
+{
+	static const char path[] = "/proc/sys/kernel/perf_event_max_sample_rate";
+	char buf[16] = { };
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t len;
+	int rate;
+
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	fput(f);
+	if (len < 0)
+		return len;
+	if (kstrtoint(strim(buf), 10, &rate) || rate <= 0)
+		return -EINVAL;
+	return rate;
+}
+
+/**
+ * xu_sample_rate_refresh() - follow perf's current max_sample_rate
+ * @uc: the uncore
+ *
+ * An event is throttled beyond the lower of the max_sample_rate module
+ * parameter and perf's own limit.  Process context: at every sampling
+ * event's creation, and after each throttling (xu_unthrottle()).
+ *
+ * Return: the samples per tick one event may take.
+ */
+int xu_sample_rate_refresh(struct xu_uncore *uc)
+{
+	int perf_rate = xu_perf_max_sample_rate();
+	u64 rate = uc->max_sample_rate;
+
+	if (perf_rate > 0)
+		rate = min_t(u64, rate, perf_rate);
+	WRITE_ONCE(uc->samples_per_tick, DIV_ROUND_UP(rate, HZ));
+	return uc->samples_per_tick;
+}
+
+void xu_sample_rate_work(struct work_struct *work)
+{
+	xu_sample_rate_refresh(container_of(work, struct xu_uncore, rate_work));
+}
+
+/* Samples of @event in the current tick beyond the limit? */
 static bool xu_throttle(struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
@@ -38,27 +125,48 @@ static bool xu_throttle(struct perf_event *event)
 		hwc->interrupts_seq = tick;
 		hwc->interrupts = 0;
 	}
-	if (++hwc->interrupts <= xu_event_box(event)->pmu->uncore->samples_per_tick)
+	if (++hwc->interrupts <= READ_ONCE(xu_event_box(event)->pmu->uncore->samples_per_tick))
 		return false;
 	hwc->interrupts = XU_THROTTLED;
 	return true;
 }
 
-/* A tick after throttling: start the box's throttled events again */
+bool xu_event_throttled(struct perf_event *event)
+{
+	return event->hw.interrupts == XU_THROTTLED;
+}
+
+void xu_event_throttle_clear(struct perf_event *event)
+{
+	if (xu_event_throttled(event))
+		event->hw.interrupts = 0;
+}
+
+/*
+ * A tick after throttling: start the box's throttled events again.  The
+ * timer is pinned to a CPU of the box's package; should CPU hotplug have
+ * moved it elsewhere, it touches nothing.
+ */
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	struct xu_pkg *p = xu_box_pkg(box);
 	unsigned int i;
 
+	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
 	for (i = 0; i < box->n_events; i++) {
 		struct perf_event *event = box->events[i];
 
-		if (event->hw.interrupts != XU_THROTTLED)
+		if (!xu_event_throttled(event))
 			continue;
 		event->hw.interrupts = 0;
 		if (event->hw.state & PERF_HES_STOPPED)
-			xu_event_start(event, PERF_EF_RELOAD);
+			__xu_event_start(event, PERF_EF_RELOAD);
 	}
+	xu_pkg_unlock(p);
+	schedule_work(&box->pmu->uncore->rate_work);
 	return HRTIMER_NORESTART;
 }
 
@@ -71,12 +179,34 @@ void xu_unthrottle_later(struct irq_work *work)
 }
 
 /*
- * Frequency mode (perf record -F): steer the period toward the one that
- * gives attr.sample_freq samples per second at the rate just measured,
- * an eighth of the way per sample, as perf_event_overflow() would.  The
- * tick cannot do it alone: the collecting CPU may idle with its tick
- * stopped while the uncore counts on.  The result is kept in config_base
- * for xu_event_start().
+ * Frequency mode (perf record -F) measures the event's rate over the
+ * time it counted: a stop ends a stretch, a start begins the next one.
+ * hwc->last_tag keeps the counting time of the current period while the
+ * event is stopped.
+ */
+void xu_freq_stop(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (event->attr.freq)
+		hwc->last_tag = ktime_get_mono_fast_ns() - hwc->freq_time_stamp;
+}
+
+void xu_freq_start(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (event->attr.freq)
+		hwc->freq_time_stamp = ktime_get_mono_fast_ns() - hwc->last_tag;
+}
+
+/*
+ * Steer the period toward the one that gives attr.sample_freq samples per
+ * second at the rate just measured, an eighth of the way per sample,
+ * rounding away from zero as perf_adjust_period() does.  perf's tick
+ * cannot do it alone: the collecting CPU may idle with its tick stopped
+ * while the uncore counts on.  config_base keeps the result for
+ * __xu_event_start(), against the tick's own adjustments.
  */
 static void xu_adjust_freq(struct perf_event *event)
 {
@@ -86,13 +216,60 @@ static void xu_adjust_freq(struct perf_event *event)
 	s64 step;
 
 	hwc->freq_time_stamp = now;
+	hwc->last_tag = 0;
 	if (!ns)
 		return;
 	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
 				     ns * event->attr.sample_freq) ?: 1;
-	step = ((s64)(period - hwc->sample_period) + 7) / 8;
+	step = (s64)(period - hwc->sample_period);
+	step = (step >= 0 ? step + 7 : step - 7) / 8;
 	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
 	hwc->config_base = hwc->sample_period;
+}
+
+/* perf_event_disable_inatomic(), which is not exported */
+static void xu_event_disable_inatomic(struct perf_event *event)
+{
+	event->pending_disable = 1;
+#ifdef XU_HAVE_PENDING_DISABLE_IRQ
+	irq_work_queue(&event->pending_disable_irq);
+#else
+	irq_work_queue(&event->pending_irq);
+#endif
+}
+
+static struct fasync_struct *xu_event_fasync(struct perf_event *event)
+{
+	return event->parent ? event->parent->fasync : event->fasync;
+}
+
+/*
+ * Hand one sample to perf as perf_event_overflow() would: the sample,
+ * the event_limit of PERF_EVENT_IOC_REFRESH (POLL_HUP, then disable),
+ * SIGIO to fasync users.  perf core refuses attr.sigtrap for events
+ * without a task, and the driver refuses BPF programs (see
+ * xu_event_init()), so neither reaches here.
+ *
+ * Return: true if the event must stop.
+ */
+static bool xu_event_sample(struct perf_event *event,
+			    struct perf_sample_data *data, struct pt_regs *regs)
+{
+	int limit = atomic_read(&event->event_limit);
+	bool stop = false;
+
+	event->pending_kill = POLL_IN;
+	if (limit && atomic_dec_and_test(&event->event_limit)) {
+		event->pending_kill = POLL_HUP;
+		xu_event_disable_inatomic(event);
+		stop = true;
+	}
+	event->overflow_handler(event, data, regs);
+	if (xu_event_fasync(event) && event->pending_kill) {
+		event->pending_wakeup = 1;
+		irq_work_queue(&event->pending_irq);
+	}
+	return stop;
 }
 
 /* A counter of @event overflowed: fold it, then sample and re-arm */
@@ -100,48 +277,64 @@ static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct perf_sample_data data;
+	bool stop;
 
 	__xu_event_update(event, !is_sampling_event(event));
 	if (!is_sampling_event(event))
 		return;
 
-	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (event->attr.freq)
 		xu_adjust_freq(event);
-	if (!xu_set_period(event) || !regs)
+	if (!xu_set_period(event))
 		return;
-	event->overflow_handler(event, &data, regs);
+	perf_event_update_userpage(event);
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	stop = xu_event_sample(event, &data, regs);
 	if (xu_throttle(event)) {
-		xu_event_stop(event, 0);
+		__xu_event_stop(event, 0);
 		irq_work_queue(&box->unthrottle_work);
+	} else if (stop) {
+		__xu_event_stop(event, 0);
 	}
 }
 
 /**
- * xu_handle_pmi() - walk the overflow status of one package
- * @uc:   the uncore
- * @pkg:  the package, the caller's
- * @regs: the interrupted registers, for samples; NULL outside an NMI
+ * xu_pmi_walk() - walk the overflow status of one package
+ * @uc:       the uncore
+ * @pkg:      the package, the caller's, locked
+ * @regs:     the interrupted registers, for samples; NULL outside an
+ *            interrupt
+ * @unfreeze: unfreeze the package even if its status is clear (after a
+ *            route, which froze it)
  *
  * Reads the global status, then the status of each box it flags, then
- * handles each counter that box flags; clears what it handled (RW1C) and
- * unfreezes the package.  Runs in NMI context.
+ * handles each counter that box flags; clears what it handled (RW1C),
+ * and every global status bit that no box explains, and unfreezes the
+ * package.
  *
- * Return: the number of overflowed counters, or 0 if the global status
- * flags nothing: the NMI was not the uncore's.
+ * Return: the number of status bits handled; 0 if the global status was
+ * clear (the NMI was not the uncore's).
  */
-int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs)
+int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
+		bool unfreeze)
 {
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
-	u64 sts, ack;
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	struct pt_regs caller;
 	unsigned int i, c;
+	u64 sts, ack = 0, explained = 0;
 	int handled = 0;
 
-	if (g->status(gbox, &sts) || !sts)
-		return 0;
+	if (g->status(gbox, &sts))
+		sts = 0;
+	if (!sts)
+		goto out;
+	if (!regs) {
+		perf_fetch_caller_regs(&caller);
+		regs = &caller;
+	}
 
-	ack = sts;
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
 		const struct xu_box_type *t = xp->type;
@@ -152,52 +345,248 @@ int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs)
 		if (!t->ov_summary || !(sts & t->ov_summary[xp->idx]))
 			continue;
 		/* a box with a status register: its bits clear the summary */
-		if (t->status0) {
-			ack &= ~t->ov_summary[xp->idx];
-			if (xu_read(box, t->status0 + xp->idx * t->box_stride, &ov))
-				continue;
-		}
+		if (t->status0 &&
+		    xu_read(box, t->status0 + xp->idx * t->box_stride, &ov))
+			continue;
 		bits = ov & GENMASK_ULL(t->num_counters - 1, 0);
 		for_each_set_bit(c, &bits, t->num_counters) {
 			if (box->active[c])
 				xu_event_overflow(box->active[c], regs);
 			handled++;
 		}
-		if (t->status0 && bits)
+		if (!t->status0) {
+			/* the summary is the box's status */
+			explained |= t->ov_summary[xp->idx];
+			ack |= t->ov_summary[xp->idx];
+		} else if (bits) {
 			xu_write(box, t->ovf0 + xp->idx * t->box_stride, bits);
+			explained |= t->ov_summary[xp->idx];
+		}
 	}
+	/* summary bits that no box explains: ack them, or they stick */
+	ack |= sts & ~explained;
+	handled += hweight64(sts & ~explained);
 	if (ack)
 		g->ack(gbox, ack);
-	g->unfreeze(gbox);
-	return max(handled, 1);
+	p->walks++;
+	WRITE_ONCE(p->last_walk_ns, ktime_get_mono_fast_ns());
+	WRITE_ONCE(p->last_walk_cpu, smp_processor_id());
+out:
+	if (sts || unfreeze)
+		g->unfreeze(gbox);
+	return handled;
 }
-EXPORT_SYMBOL_NS_GPL(xu_handle_pmi, XEON_UNCORE);
+
+/**
+ * xu_handle_pmi() - walk the overflow status of one package, locked
+ * @uc:   the uncore
+ * @pkg:  the package, the caller's
+ * @regs: as for xu_pmi_walk()
+ *
+ * Return: as for xu_pmi_walk().
+ */
+int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs)
+{
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	unsigned long flags;
+	int n;
+
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	n = xu_pmi_walk(uc, pkg, regs, false);
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+	return n;
+}
+EXPORT_SYMBOL_NS_GPL(xu_handle_pmi, XU_NS_INTERNAL);
+
+/* The walk a PMI left when it found the package locked */
+static void xu_pmi_walk_work(struct irq_work *work)
+{
+	struct xu_pkg *p = container_of(work, struct xu_pkg, walk_work);
+
+	if (topology_logical_package_id(smp_processor_id()) != p->id)
+		return;
+	xu_pkg_lock(p);
+	xu_pmi_walk(p->uc, p->id, get_irq_regs(), false);
+	xu_pkg_unlock(p);
+}
 
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct xu_uncore *uc = READ_ONCE(xu_nmi_uncore);
-	unsigned int cpu = smp_processor_id();
+	unsigned int cpu = smp_processor_id(), pkg;
+	struct xu_box *gbox;
+	struct xu_pkg *p;
+	bool pmi, echo;
+	u64 sts;
+	int n;
 
-	if (!uc || !cpumask_test_cpu(cpu, &uc->cpumask))
+	if (!uc)
 		return NMI_DONE;
-	if (!xu_handle_pmi(uc, topology_logical_package_id(cpu), regs))
+	pkg = topology_logical_package_id(cpu);
+	if (pkg >= uc->num_pkgs)
 		return NMI_DONE;
-	return NMI_HANDLED;
+	gbox = &uc->pmus[0].boxes[pkg];
+	if (READ_ONCE(gbox->cpu) < 0)
+		return NMI_DONE;
+	p = &uc->pkgs[pkg];
+
+	pmi = xu_pmi_lvtpc_masked();
+	if (xu_pkg_trylock(p)) {
+		n = xu_pmi_walk(uc, pkg, regs, false);
+		xu_pkg_unlock(p);
+	} else {
+		/*
+		 * This CPU, interrupted, or another one is inside the box
+		 * state: a status read needs no lock, the walk waits.
+		 */
+		n = !uc->plat->global->status(gbox, &sts) && sts;
+		if (n)
+			irq_work_queue(&p->walk_work);
+	}
+	echo = !n && READ_ONCE(p->last_walk_cpu) != cpu &&
+	       ktime_get_mono_fast_ns() - READ_ONCE(p->last_walk_ns) < XU_PMI_ECHO_NS;
+	if (n || pmi)
+		xu_pmi_lvtpc_arm();
+	return n || pmi || echo ? NMI_HANDLED : NMI_DONE;
 }
 
-/* On a new collecting CPU: take any overflow raised before the move */
-void xu_pmi_drain(void *data)
+/* Does any box of the package hold an event? */
+static bool xu_pkg_busy(struct xu_uncore *uc, unsigned int pkg)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++)
+		if (uc->pmus[i].boxes[pkg].n_events)
+			return true;
+	return false;
+}
+
+/*
+ * A package found twice in a row frozen, with overflow status pending and
+ * no walk in between, lost its PMI: walk for it.  Pinned to the
+ * collecting CPU; stops when the package has no events.
+ */
+static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
+{
+	struct xu_pkg *p = container_of(timer, struct xu_pkg, watchdog);
+	struct xu_uncore *uc = p->uc;
+	const struct xu_global_ops *g = uc->plat->global;
+	struct xu_box *gbox = &uc->pmus[0].boxes[p->id];
+	bool busy, lost = false;
+	u64 sts;
+
+	if (topology_logical_package_id(smp_processor_id()) != p->id)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
+	busy = xu_pkg_busy(uc, p->id);
+	if (!busy || !g->frozen(gbox) || g->status(gbox, &sts) || !sts) {
+		p->wd_walks = ~0ULL;
+	} else if (p->wd_walks != p->walks) {
+		p->wd_walks = p->walks;
+	} else {
+		xu_pmi_walk(uc, p->id, get_irq_regs(), true);
+		p->wd_walks = ~0ULL;
+		p->lost++;
+		lost = true;
+	}
+	xu_pkg_unlock(p);
+	if (lost)
+		pr_warn_ratelimited("package %u: an overflow interrupt was lost and left the uncore frozen; folded and unfrozen by the watchdog\n",
+				    p->id);
+	if (!busy)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(XU_WATCHDOG_NS));
+	return HRTIMER_RESTART;
+}
+
+/**
+ * xu_pmi_watchdog_kick() - make sure the watchdog of @box's package runs
+ * @box: a box that just got an event, on its collecting CPU
+ */
+void xu_pmi_watchdog_kick(struct xu_box *box)
+{
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	if (box->pmu->uncore->pmi && !hrtimer_active(&p->watchdog))
+		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/**
+ * xu_pmi_pkg_init() - set up the PMI state of one package
+ * @uc:  the uncore
+ * @pkg: the package
+ */
+void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
+{
+	struct xu_pkg *p = &uc->pkgs[pkg];
+
+	p->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	p->uc = uc;
+	p->id = pkg;
+	p->wd_walks = ~0ULL;
+	p->last_walk_cpu = -1;
+	p->owner = -1;
+	init_irq_work(&p->walk_work, xu_pmi_walk_work);
+	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	p->watchdog.function = xu_pmi_watchdog;
+}
+
+/**
+ * xu_pmi_pkg_stop() - send the package's PMIs nowhere, on its way out
+ * @uc:  the uncore
+ * @pkg: the package, the caller's; process context
+ *
+ * Freezes the package (xu_pmi_pkg_start() unfreezes it) and cancels the
+ * package's timers and pending walk, which may run on this CPU only.
+ */
+void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
+{
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	unsigned long flags;
+
+	if (!uc->pmi)
+		return;
+	hrtimer_cancel(&p->watchdog);
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	uc->plat->global->route(&uc->pmus[0].boxes[pkg], -1);
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+	irq_work_sync(&p->walk_work);
+}
+
+/**
+ * xu_pmi_pkg_start() - take the package's PMIs on this CPU
+ * @data: the uncore
+ *
+ * On the package's new collecting CPU: routes the PMIs here, walks what
+ * overflowed while they went nowhere, unfreezes, and starts the watchdog
+ * if the package has events.
+ */
+void xu_pmi_pkg_start(void *data)
 {
 	struct xu_uncore *uc = data;
+	unsigned int cpu = smp_processor_id();
+	unsigned int pkg = topology_logical_package_id(cpu);
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	unsigned long flags;
+	bool busy;
 
-	xu_handle_pmi(uc, topology_logical_package_id(smp_processor_id()),
-		      get_irq_regs());
-}
-
-void xu_route_pmi(struct xu_uncore *uc, unsigned int pkg, unsigned int cpu)
-{
-	if (uc->plat->global)
-		uc->plat->global->route(&uc->pmus[0].boxes[pkg], cpu);
+	if (!uc->pmi)
+		return;
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	uc->plat->global->route(&uc->pmus[0].boxes[pkg], cpu);
+	xu_pmi_walk(uc, pkg, NULL, true);
+	busy = xu_pkg_busy(uc, pkg);
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+	if (busy)
+		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
+			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 /**
@@ -218,6 +607,13 @@ int xu_pmi_register(struct xu_uncore *uc)
  */
 void xu_pmi_unregister(struct xu_uncore *uc)
 {
+	unsigned int pkg;
+
 	unregister_nmi_handler(NMI_LOCAL, "xeon_uncore");
 	WRITE_ONCE(xu_nmi_uncore, NULL);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
+		irq_work_sync(&uc->pkgs[pkg].walk_work);
+	}
+	cancel_work_sync(&uc->rate_work);
 }

@@ -11,8 +11,10 @@
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/perf_event.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
-#include <linux/version.h>
+#include <linux/workqueue.h>
 
 #define XU_MAX_COUNTERS		8
 
@@ -20,18 +22,16 @@
  * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
  * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
  * internals that only the KUnit suites and the benchmark use.  Linux 6.13
- * made the namespace argument a string literal; older kernels stringify a
- * bare word.
+ * made the namespace a string literal, a bare word before (Kbuild
+ * defines XU_NS_LITERAL from the kernel's version).
  */
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 13, 0)
+#ifdef XU_NS_LITERAL
 #define XU_NS			"XEON_UNCORE"
 #define XU_NS_INTERNAL		"XEON_UNCORE_INTERNAL"
 #else
 #define XU_NS			XEON_UNCORE
 #define XU_NS_INTERNAL		XEON_UNCORE_INTERNAL
 #endif
-#define XU_EXPORT(sym)		EXPORT_SYMBOL_NS_GPL(sym, XU_NS)
-#define XU_EXPORT_INTERNAL(sym)	EXPORT_SYMBOL_NS_GPL(sym, XU_NS_INTERNAL)
 
 struct xu_box;
 struct xu_pmu;
@@ -176,18 +176,33 @@ struct xu_box_type {
  * struct xu_global_ops - the package-wide PMI and overflow status
  *
  * Each call gets the box of the platform's first type (the U-Box), on a
- * CPU of its package, possibly in NMI context: no sleeping, no locks
- * but the register accessors'.
+ * CPU of its package, with the package locked (see struct xu_pkg),
+ * possibly in NMI context: no sleeping, no other locks but the register
+ * accessors'.
  */
 struct xu_global_ops {
 	/** @status: read the global overflow status, a bit per box summary */
 	int (*status)(struct xu_box *gbox, u64 *sts);
 	/** @ack: clear global status bits that no box register holds */
 	void (*ack)(struct xu_box *gbox, u64 bits);
+	/**
+	 * @frozen: has a PMI frozen the package (and nothing unfrozen it
+	 * since)?  For the watchdog.
+	 */
+	bool (*frozen)(struct xu_box *gbox);
 	/** @unfreeze: count again after a PMI froze every box */
 	void (*unfreeze)(struct xu_box *gbox);
-	/** @route: deliver the package's PMIs to @cpu */
-	void (*route)(struct xu_box *gbox, unsigned int cpu);
+	/**
+	 * @route: freeze the package and send its PMIs to @cpu's core, or
+	 * to no core if @cpu is negative; the next walk unfreezes it
+	 */
+	void (*route)(struct xu_box *gbox, int cpu);
+	/**
+	 * @cpu_init: on each CPU of a package as it comes online, before it
+	 * may receive a PMI: the core side enables the PMI needs (may be
+	 * NULL)
+	 */
+	void (*cpu_init)(struct xu_uncore *uc);
 };
 
 /**
@@ -205,8 +220,11 @@ struct xu_platform {
 /**
  * struct xu_box - one box of one package, as perf sees it
  *
- * Events, counters and the timer are touched only on @cpu, with
- * interrupts off, by the perf callbacks and the poll timer.
+ * Everything but @pmu, @pkg, @io and @io_priv is touched only with the
+ * package locked (struct xu_pkg) and interrupts off: by the perf
+ * callbacks on @cpu, by reads from any CPU of the package
+ * (PERF_EV_CAP_READ_ACTIVE_PKG), by the PMI walk on whichever CPU of the
+ * package took the PMI, and by the timers, which run on @cpu.
  *
  * @pmu:      the PMU the box belongs to
  * @pkg:      its package (socket)
@@ -216,7 +234,7 @@ struct xu_platform {
  * @n_events: events added to the box, in @events
  * @active:   started events, by counter
  * @n_active: number of started events
- * @in_txn:   between perf's pmu_disable and pmu_enable
+ * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
  * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
  * @box_ctl:  last value written to the box's control register, for box
  *            types whose freeze shares that register with other fields
@@ -234,7 +252,7 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *active[XU_MAX_COUNTERS];
 	unsigned int n_active;
-	bool in_txn;
+	unsigned int disabled;
 	bool frozen;
 	u64 box_ctl;
 	struct hrtimer timer;
@@ -264,6 +282,67 @@ struct xu_pmu {
 };
 
 /**
+ * struct xu_pkg - what the PMUs of one package share
+ * @uc:       the uncore it belongs to
+ * @id:       the package
+ * @lock:     serialises the package's box state, counters and event
+ *            counts between the CPUs that may touch them (see struct
+ *            xu_box).  An arch_spinlock_t, taken with interrupts off and
+ *            only tried in NMI context, where lockdep cannot follow it.
+ * @walk_work: walks the overflow status after a PMI that found @lock
+ *            taken, on the CPU that took the PMI
+ * @watchdog: on the collecting CPU: recovers a package that a lost PMI
+ *            left frozen
+ * @walks:    overflow walks done, for the watchdog
+ * @wd_walks: @walks when the watchdog last found the package frozen with
+ *            overflow status pending, or ~0 if it did not
+ * @last_walk_ns: when the last walk ended, and @last_walk_cpu on which
+ *            CPU, to tell a PMI that reached two CPUs
+ * @owner:    the CPU that holds @lock, -1 if none
+ * @lost:     PMIs the watchdog had to stand in for
+ */
+struct xu_pkg {
+	arch_spinlock_t lock;
+	struct xu_uncore *uc;
+	unsigned int id;
+	struct irq_work walk_work;
+	struct hrtimer watchdog;
+	u64 walks;
+	u64 wd_walks;
+	u64 last_walk_ns;
+	int last_walk_cpu;
+	int owner;
+	u64 lost;
+};
+
+/* Lock a package; interrupts are off, and the caller is not in NMI */
+static inline void xu_pkg_lock(struct xu_pkg *p)
+{
+	arch_spin_lock(&p->lock);
+	WRITE_ONCE(p->owner, smp_processor_id());
+}
+
+static inline bool xu_pkg_trylock(struct xu_pkg *p)
+{
+	if (!arch_spin_trylock(&p->lock))
+		return false;
+	WRITE_ONCE(p->owner, smp_processor_id());
+	return true;
+}
+
+static inline void xu_pkg_unlock(struct xu_pkg *p)
+{
+	WRITE_ONCE(p->owner, -1);
+	arch_spin_unlock(&p->lock);
+}
+
+/* Does this CPU hold the package lock (a read from inside the walk)? */
+static inline bool xu_pkg_locked_here(struct xu_pkg *p)
+{
+	return READ_ONCE(p->owner) == smp_processor_id();
+}
+
+/**
  * struct xu_uncore - every PMU of one platform on this machine
  */
 struct xu_uncore {
@@ -273,11 +352,13 @@ struct xu_uncore {
 	unsigned int num_pkgs;
 	unsigned int num_pmus;
 	struct xu_pmu *pmus;
+	struct xu_pkg *pkgs;
 	cpumask_t cpumask;		/* one collecting CPU per package */
 	u64 poll_ns;
 	bool pmi;			/* fold overflows in the PMI */
+	u64 max_sample_rate;		/* the module parameter */
 	u64 samples_per_tick;		/* per event, beyond: throttle */
-	unsigned long *pkg_ready;	/* packages whose boxes are set up */
+	struct work_struct rate_work;	/* follows perf's max_sample_rate */
 	struct hlist_node node;		/* CPU hotplug instance */
 };
 
@@ -327,16 +408,32 @@ void xu_uncore_free(struct xu_uncore *uc);
 void __xu_event_update(struct perf_event *event, bool wrapped);
 bool xu_box_pmi(const struct xu_box *box);
 bool xu_set_period(struct perf_event *event);
-void xu_event_start(struct perf_event *event, int flags);
-void xu_event_stop(struct perf_event *event, int flags);
+void __xu_event_start(struct perf_event *event, int flags);
+void __xu_event_stop(struct perf_event *event, int flags);
+
+static inline struct xu_pkg *xu_box_pkg(const struct xu_box *box)
+{
+	return &box->pmu->uncore->pkgs[box->pkg];
+}
 
 /* pmi.c */
 int xu_pmi_register(struct xu_uncore *uc);
 void xu_pmi_unregister(struct xu_uncore *uc);
-void xu_route_pmi(struct xu_uncore *uc, unsigned int pkg, unsigned int cpu);
-void xu_pmi_drain(void *data);
+void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
+void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
+void xu_pmi_pkg_start(void *data);
+void xu_pmi_watchdog_kick(struct xu_box *box);
+void xu_pmi_lvtpc_arm(void);
+int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
+		bool unfreeze);
+void xu_sample_rate_work(struct work_struct *work);
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
+void xu_event_throttle_clear(struct perf_event *event);
+bool xu_event_throttled(struct perf_event *event);
+void xu_freq_stop(struct perf_event *event);
+void xu_freq_start(struct perf_event *event);
+int xu_sample_rate_refresh(struct xu_uncore *uc);
 
 /* main.c */
 struct xu_uncore *xu_uncore_instance(void);
