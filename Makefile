@@ -2,6 +2,7 @@
 #
 # xeon-uncore: out-of-tree build of xeon_uncore.ko plus the test targets.
 #   make [KDIR=/path/to/kernel/build]   build the module in this tree
+#   make bench        also xeon_uncore_bench.ko, the PMI benchmark (tools/bench)
 #   make clean
 #   make check        build matrix, sparse, checkpatch, KUnit and e2e in VMs
 #   make demo         2-socket debian-6.12 VM running tools/testing/vm/demo.sh
@@ -14,7 +15,7 @@ CHECK_ARGS ?=
 
 # The running kernel may have no headers (e.g. a CI VM): fall back to the
 # newest installed Debian headers.
-ifneq ($(filter all modules clean,$(or $(MAKECMDGOALS),all)),)
+ifneq ($(filter all modules bench clean,$(or $(MAKECMDGOALS),all)),)
 ifeq ($(wildcard $(KDIR)/Makefile),)
 KDIR_FALLBACK := $(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64)))
 ifneq ($(KDIR_FALLBACK),)
@@ -29,8 +30,11 @@ all: modules
 modules:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
+bench:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) XU_BENCH=m modules
+
 clean:
-	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	$(MAKE) -C $(KDIR) M=$(CURDIR) XU_BENCH=m clean
 
 check:
 	@tools/testing/check $(CHECK_ARGS)
@@ -46,4 +50,4 @@ sparse:
 checkpatch:
 	@tools/testing/check --layer=checkpatch
 
-.PHONY: all modules clean check demo sparse checkpatch
+.PHONY: all modules bench clean check demo sparse checkpatch

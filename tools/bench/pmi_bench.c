@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon_uncore_bench: the cost of the uncore PMI handler, xu_handle_pmi(),
- * on the simulated uncore of a loaded "xeon_uncore sim=nhmex".
+ * on the simulated uncore xeon_uncore_sim.ko attached to xeon_uncore.ko.
  *
  * For each n in ns= it opens n counting events on package 0 (M-Box 0,
  * M-Box 1 and the U-Box in turn, up to 13: every counter), and for each
@@ -32,7 +32,7 @@
 
 #include <xeon_uncore/nhmex.h>
 
-#include "../../drivers/perf/xeon_uncore/sim.h"
+#include "../../drivers/perf/xeon_uncore/sim/sim.h"
 #include "../../drivers/perf/xeon_uncore/uncore.h"
 
 #define BENCH_MAX_EVENTS	(1 + NHMEX_M_NUM_BOXES * NHMEX_M_NUM_COUNTERS)
@@ -400,7 +400,7 @@ static int __init bench_init(void)
 	b->uc = xu_uncore_instance();
 	b->sim = xu_sim_instance();
 	if (!b->sim || !b->uc->pmi || !b->uc->pmus) {
-		pr_err("needs xeon_uncore loaded with sim=nhmex and pmi=1\n");
+		pr_err("needs xeon_uncore loaded with pmi=1 and xeon_uncore_sim attached\n");
 		ret = -ENODEV;
 		goto free;
 	}
@@ -449,6 +449,8 @@ static void __exit bench_exit(void)
 module_init(bench_init);
 module_exit(bench_exit);
 
-MODULE_IMPORT_NS(XEON_UNCORE);
+MODULE_IMPORT_NS(XU_NS);
+MODULE_IMPORT_NS(XU_NS_INTERNAL);
+MODULE_IMPORT_NS(XU_SIM_NS);
 MODULE_DESCRIPTION("Benchmark of the xeon_uncore PMI handler on the simulated uncore");
 MODULE_LICENSE("GPL");

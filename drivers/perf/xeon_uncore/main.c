@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon_uncore: perf PMUs for the uncore of Intel Xeon 7500/E7 and Xeon
- * E5/E5 v2 servers, on the hardware or on a simulated uncore.
+ * E5/E5 v2 servers: module init, CPU matching, parameters, and the
+ * interface through which another module (xeon_uncore_sim.ko) attaches an
+ * uncore of its own where the machine has no supported one.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/string.h>
 
 #include <asm/cpu_device_id.h>
@@ -15,12 +18,7 @@
 
 #include <xeon_uncore/nhmex.h>
 
-#include "sim.h"
 #include "uncore.h"
-
-static char *sim = "";
-module_param(sim, charp, 0444);
-MODULE_PARM_DESC(sim, "Drive a simulated uncore instead of the hardware: nhmex");
 
 static unsigned int poll_ms = 10000;
 module_param(poll_ms, uint, 0444);
@@ -41,23 +39,21 @@ static const struct x86_cpu_id xu_cpu_ids[] = {
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
 
-static const struct xu_platform * const xu_sim_platforms[] = {
+/* The platforms an uncore may be attached as, by name */
+static const struct xu_platform * const xu_platforms[] = {
 	&xu_nhmex,
 };
 
+/*
+ * The one uncore of the module: the hardware's, registered at load, or an
+ * attached one (xu_attach()).  xu_lock serialises attach and detach;
+ * xu_registered says whether @xu_uncore holds registered PMUs, and
+ * xu_hw whether they are the hardware's.
+ */
+static DEFINE_MUTEX(xu_lock);
 static struct xu_uncore xu_uncore;
-static struct xu_sim *xu_sim;
-
-static const struct xu_platform *xu_pick_sim(void)
-{
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(xu_sim_platforms); i++)
-		if (!strcmp(sim, xu_sim_platforms[i]->name))
-			return xu_sim_platforms[i];
-	pr_err("sim=%s is not a simulated uncore; use sim=nhmex\n", sim);
-	return NULL;
-}
+static bool xu_registered;
+static bool xu_hw;
 
 static const struct xu_platform *xu_pick_hw(void)
 {
@@ -65,99 +61,148 @@ static const struct xu_platform *xu_pick_hw(void)
 	u64 val;
 
 	if (!id) {
-		pr_info("no supported uncore on this CPU (family %u model %#x); sim=nhmex loads a simulated one\n",
+		pr_info("no supported uncore on this CPU (family %u model %#x); xeon_uncore_sim.ko attaches a simulated one\n",
 			boot_cpu_data.x86, boot_cpu_data.x86_model);
 		return NULL;
 	}
 	if (boot_cpu_has(X86_FEATURE_HYPERVISOR) ||
 	    rdmsrl_safe(NHMEX_U_GLOBAL_CTL, &val)) {
-		pr_info("the uncore PMU MSRs are not reachable (hypervisor?)\n");
+		pr_info("the uncore PMU MSRs are not reachable (hypervisor?); xeon_uncore_sim.ko attaches a simulated uncore\n");
 		return NULL;
 	}
-	return id->driver_data ? (const struct xu_platform *)id->driver_data : NULL;
+	return (const struct xu_platform *)id->driver_data;
 }
+
+/* Register the PMUs of @plat on @io; called with xu_lock held */
+static int xu_register(const struct xu_platform *plat,
+		       const struct xu_io_ops *io, void *io_priv)
+{
+	int ret;
+
+	memset(&xu_uncore, 0, sizeof(xu_uncore));
+	xu_uncore.plat = plat;
+	xu_uncore.io = io;
+	xu_uncore.io_priv = io_priv;
+	xu_uncore.poll_ns = (u64)poll_ms * NSEC_PER_MSEC;
+	xu_uncore.pmi = pmi;
+	xu_uncore.samples_per_tick = DIV_ROUND_UP(max_sample_rate, HZ);
+	ret = xu_uncore_init(&xu_uncore);
+	if (!ret)
+		xu_registered = true;
+	return ret;
+}
+
+/**
+ * xu_attach() - register the PMUs of an uncore that is not the hardware's
+ * @plat:    the platform's name, e.g. "nhmex"
+ * @io:      its register accessors; @io->owner is held while perf events
+ *           exist
+ * @io_priv: their data, passed back as xu_box.io_priv; also the handle
+ *           for xu_detach()
+ *
+ * For a simulated uncore: the module registers nothing of its own then,
+ * since this machine has no supported uncore.  One uncore at a time.
+ *
+ * Return: 0; -EBUSY if an uncore (the hardware's or an attached one) is
+ * registered already; -EINVAL for an unknown @plat; or the errno of the
+ * PMUs' registration.
+ */
+int xu_attach(const char *plat, const struct xu_io_ops *io, void *io_priv)
+{
+	unsigned int i;
+	int ret = -EINVAL;
+
+	mutex_lock(&xu_lock);
+	if (xu_registered) {
+		pr_err("%s PMUs are registered already; %s cannot attach\n",
+		       xu_hw ? "the hardware's" : "simulated", plat);
+		ret = -EBUSY;
+		goto unlock;
+	}
+	for (i = 0; i < ARRAY_SIZE(xu_platforms); i++)
+		if (!strcmp(plat, xu_platforms[i]->name))
+			break;
+	if (i == ARRAY_SIZE(xu_platforms)) {
+		pr_err("no platform %s to attach\n", plat);
+		goto unlock;
+	}
+	ret = xu_register(xu_platforms[i], io, io_priv);
+unlock:
+	mutex_unlock(&xu_lock);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(xu_attach, XU_NS);
+
+/**
+ * xu_detach() - unregister the PMUs xu_attach() registered
+ * @io_priv: the @io_priv given to xu_attach()
+ *
+ * Nothing happens if @io_priv is not the attached uncore's.  Afterwards
+ * the module makes no further call to the accessors.
+ */
+void xu_detach(void *io_priv)
+{
+	mutex_lock(&xu_lock);
+	if (xu_registered && !xu_hw && xu_uncore.io_priv == io_priv) {
+		xu_uncore_exit(&xu_uncore);
+		xu_registered = false;
+	}
+	mutex_unlock(&xu_lock);
+}
+EXPORT_SYMBOL_NS_GPL(xu_detach, XU_NS);
 
 static int __init xu_init(void)
 {
+	const struct xu_platform *plat;
 	int ret;
 
 	if (poll_ms < 1 || poll_ms > 60000) {
 		pr_err("poll_ms=%u is outside 1..60000\n", poll_ms);
 		return -EINVAL;
 	}
-	xu_uncore.poll_ns = (u64)poll_ms * NSEC_PER_MSEC;
-	xu_uncore.pmi = pmi;
 	if (max_sample_rate < 1 || max_sample_rate > 1000000) {
 		pr_err("max_sample_rate=%u is outside 1..1000000\n", max_sample_rate);
 		return -EINVAL;
 	}
-	xu_uncore.samples_per_tick = DIV_ROUND_UP(max_sample_rate, HZ);
-
-	if (*sim) {
-		xu_uncore.plat = xu_pick_sim();
-		if (!xu_uncore.plat)
-			return -EINVAL;
-		xu_sim = xu_sim_create(sim, topology_max_packages());
-		if (IS_ERR(xu_sim))
-			return PTR_ERR(xu_sim);
-		xu_sim_debugfs_init(xu_sim);
-		if (pmi)
-			xu_sim_deliver_pmi(xu_sim);
-		xu_uncore.io = &xu_sim_io;
-		xu_uncore.io_priv = xu_sim;
-	} else {
-		xu_uncore.plat = xu_pick_hw();
-		if (!xu_uncore.plat)
-			return -ENODEV;
-		xu_uncore.io = &xu_msr_io;
-	}
 
 	ret = xu_core_init();
 	if (ret)
-		goto err_sim;
-	ret = xu_uncore_init(&xu_uncore);
-	if (ret)
-		goto err_core;
-	return 0;
+		return ret;
+	plat = xu_pick_hw();
+	if (!plat)
+		return 0;	/* an uncore may be attached */
 
-err_core:
-	xu_core_exit();
-err_sim:
-	xu_sim_destroy(xu_sim);
+	mutex_lock(&xu_lock);
+	ret = xu_register(plat, &xu_msr_io, NULL);
+	xu_hw = !ret;
+	mutex_unlock(&xu_lock);
+	if (ret)
+		xu_core_exit();
 	return ret;
 }
 
 static void __exit xu_exit(void)
 {
-	xu_uncore_exit(&xu_uncore);
+	/* an attached uncore's module holds a reference on this one */
+	if (xu_registered)
+		xu_uncore_exit(&xu_uncore);
 	xu_core_exit();
-	xu_sim_destroy(xu_sim);
 }
 
 /**
- * xu_sim_instance() - the simulated uncore the module drives, if any
+ * xu_uncore_instance() - the uncore whose PMUs the module registered
  *
- * Return: the simulator loaded by sim=, or NULL on real hardware.
- */
-struct xu_sim *xu_sim_instance(void)
-{
-	return xu_sim;
-}
-EXPORT_SYMBOL_NS_GPL(xu_sim_instance, XEON_UNCORE);
-
-/**
- * xu_uncore_instance() - the PMUs the module registered
- *
- * Return: the module's uncore.
+ * Return: the module's uncore; its PMUs are registered only while the
+ * hardware's uncore or an attached one is.
  */
 struct xu_uncore *xu_uncore_instance(void)
 {
 	return &xu_uncore;
 }
-EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XU_NS_INTERNAL);
 
 module_init(xu_init);
 module_exit(xu_exit);
 
-MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7 and E5/E5 v2, real or simulated");
+MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7 and E5/E5 v2");
 MODULE_LICENSE("GPL");

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon 7500 uncore: the U-Box and both M-Boxes of every socket,
- * with the register semantics of the programming guide.
+ * Simulated Xeon 7500 uncore, the register model: the U-Box and both
+ * M-Boxes of every socket, with the register semantics of the programming
+ * guide.
  *
  * Counters advance lazily: every register access first brings the
  * socket's counters up to the current time, adding the events of the
@@ -9,82 +10,20 @@
  * else, so a count is exact for the time its counter was enabled.  Tests
  * stop the generator or the clock and add events by injection instead.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": sim: " fmt
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/hardirq.h>
-#include <linux/irq_work.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
-#include <linux/percpu.h>
-#include <linux/smp.h>
-#include <linux/spinlock.h>
 #include <linux/string.h>
-#include <linux/topology.h>
-#include <linux/uaccess.h>
 
-#include <asm/apic.h>
-
-#include <xeon_uncore/nhmex.h>
-
-#include "sim.h"
-#include "uncore.h"
+#include "internal.h"
 
 #define CTR_MAX		GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0)
 #define FLAG_STATES	8	/* set_flag_sel state f holds (f + 1) / 8 of the time */
-
-struct sim_ctr {
-	u64 ctl;
-	u64 val;
-	bool stopped;		/* wrap_mode 0 hit an over/underflow */
-	u64 rem_ns;		/* generator remainder, in rate * ns units */
-	u64 rem_gate;		/* flag-state gate remainder, in 1/8 events */
-};
-
-struct sim_mbox {
-	u64 gctl;
-	u64 status;
-	struct sim_ctr c[NHMEX_M_NUM_COUNTERS];
-};
-
-struct sim_socket {
-	arch_spinlock_t lock;	/* see sim_lock() */
-	unsigned int id;
-	u64 last_ns;
-	u64 u_gctl;
-	u64 u_gsts;
-	struct sim_ctr u;
-	struct sim_mbox m[NHMEX_M_NUM_BOXES];
-	u64 reads;
-	u64 writes;
-	struct xu_sim *sim;
-	struct irq_work pmi_work;	/* delivers the PMI as an NMI */
-	call_single_data_t pmi_csd;
-	int pmi_cpu;
-	bool pmi_in_flight;	/* raised, global status not yet clear */
-	u64 frozen_since;	/* a PMI cleared en_all then, 0 if not */
-	u64 frozen_ns;		/* time spent so, in all */
-	bool pmi_delivered;	/* ... and the NMI was sent */
-	struct hrtimer tick;	/* wakes up at the next predicted overflow */
-	struct irq_work tick_work;	/* re-arms @tick after an NMI's accesses */
-};
-
-struct xu_sim {
-	unsigned int sockets;
-	bool generator;
-	bool manual;
-	u64 manual_ns;
-	atomic64_t violations;
-	atomic64_t pmis;
-	bool deliver_pmi;
-	struct dentry *debugfs;
-	bool logging;			/* see xu_sim_log_start() */
-	atomic_t log_n;
-	struct xu_sim_access log[XU_SIM_LOG_LEN];
-	struct sim_socket sock[] __counted_by(sockets);
-};
 
 /*
  * A socket's lock is taken in NMI context too, by the PMI handler's
@@ -92,12 +31,13 @@ struct xu_sim {
  * arch_spinlock_t instead, and a CPU marks the time it spends inside the
  * simulator: an NMI that arrives then fails its access with -EBUSY rather
  * than spin on a lock its own CPU may hold.  Such an NMI cannot be a
- * simulated PMI, which its target raises itself with interrupts on.  Any
- * other holder releases the lock within one register access.
+ * simulated PMI, which its target raises itself outside the simulator
+ * (sim_pmi_take()).  Any other holder releases the lock within one
+ * register access.
  */
 static DEFINE_PER_CPU(bool, sim_busy);
 
-static bool sim_lock(struct sim_socket *s, unsigned long *flags)
+bool sim_lock(struct sim_socket *s, unsigned long *flags)
 {
 	if (in_nmi() && this_cpu_read(sim_busy))
 		return false;
@@ -107,7 +47,7 @@ static bool sim_lock(struct sim_socket *s, unsigned long *flags)
 	return true;
 }
 
-static void sim_unlock(struct sim_socket *s, unsigned long flags)
+void sim_unlock(struct sim_socket *s, unsigned long flags)
 {
 	arch_spin_unlock(&s->lock);
 	this_cpu_write(sim_busy, false);
@@ -129,77 +69,12 @@ u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event)
 
 	return XU_SIM_RATE_UNIT * (event + 1) * k;
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_rate, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_rate, XU_SIM_NS);
 
 static u64 sim_now(struct xu_sim *sim)
 {
 	return READ_ONCE(sim->manual) ? READ_ONCE(sim->manual_ns) :
 	       ktime_get_mono_fast_ns();
-}
-
-/* The online CPU of @s's package that is core pmi_core_sel, or -1 */
-static int sim_pmi_target(struct sim_socket *s)
-{
-	unsigned int core = FIELD_GET(NHMEX_U_GCTL_PMI_CORE_SEL, s->u_gctl);
-	int cpu;
-
-	for_each_online_cpu(cpu)
-		if (topology_logical_package_id(cpu) == s->id &&
-		    topology_core_id(cpu) == core)
-			return cpu;
-	return -1;
-}
-
-/*
- * The PMI reaches its core as an NMI, raised by the target CPU itself from
- * an IPI: that CPU then cannot be inside a register access of its own, so
- * the handler's accesses never wait for a lock the NMI interrupted.
- */
-static void sim_pmi_ipi(void *info)
-{
-	struct sim_socket *s = info;
-
-	WRITE_ONCE(s->pmi_delivered, true);
-	apic->send_IPI(smp_processor_id(), NMI_VECTOR);
-}
-
-static void sim_pmi_send(struct sim_socket *s)
-{
-	int target = READ_ONCE(s->pmi_cpu);
-
-	if (target == smp_processor_id())
-		sim_pmi_ipi(s);
-	else if (smp_call_function_single_async(target, &s->pmi_csd))
-		irq_work_queue(&s->pmi_work);	/* the last IPI is still out */
-}
-
-/* From NMI context: send once interrupts are back on */
-static void sim_pmi_work(struct irq_work *work)
-{
-	sim_pmi_send(container_of(work, struct sim_socket, pmi_work));
-}
-
-/*
- * One PMI at a time: a new overflow while one is in flight is seen by its
- * handler, which reads the status after the NMI arrives.
- */
-static void sim_raise_pmi(struct sim_socket *s)
-{
-	int target = sim_pmi_target(s);
-
-	atomic64_inc(&s->sim->pmis);
-	if (s->pmi_in_flight)
-		return;
-	s->pmi_in_flight = true;
-	WRITE_ONCE(s->pmi_delivered, false);
-	if (!READ_ONCE(s->sim->deliver_pmi) || target < 0)
-		return;
-	WRITE_ONCE(s->pmi_cpu, target);
-	/* with this socket locked, a self-NMI has to wait for the unlock */
-	if (in_nmi() || target == smp_processor_id())
-		irq_work_queue(&s->pmi_work);
-	else
-		sim_pmi_send(s);
 }
 
 static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
@@ -559,7 +434,7 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 			s->frozen_since = 0;
 		}
 		if ((val & ~s->u_gctl & NHMEX_U_GCTL_EN_ALL) && s->u_gsts &&
-		    s->pmi_in_flight && READ_ONCE(s->pmi_delivered)) {
+		    s->pmi_in_flight && s->pmi_done) {
 			s->pmi_in_flight = false;
 			sim_raise_pmi(s);
 		}
@@ -671,7 +546,7 @@ int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
 {
 	return sim_access(sim, socket, reg, val, false);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_read, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_read, XU_SIM_NS);
 
 /**
  * xu_sim_write() - wrmsr on a simulated socket
@@ -686,7 +561,7 @@ int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 {
 	return sim_access(sim, socket, reg, &val, true);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_write, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_write, XU_SIM_NS);
 
 /**
  * xu_sim_inject() - make @n events of one source happen now
@@ -730,7 +605,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 	sim_unlock(s, flags);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XU_SIM_NS);
 
 /* Bring every socket up to now, then apply a change of time base */
 static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
@@ -759,7 +634,7 @@ void xu_sim_set_generator(struct xu_sim *sim, bool on)
 {
 	sim_sync(sim, READ_ONCE(sim->manual), on);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_set_generator, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_generator, XU_SIM_NS);
 
 /**
  * xu_sim_set_manual_clock() - run the generator on a test's clock
@@ -770,7 +645,7 @@ void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual)
 {
 	sim_sync(sim, manual, READ_ONCE(sim->generator));
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_set_manual_clock, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_manual_clock, XU_SIM_NS);
 
 /**
  * xu_sim_advance() - move the manual clock forward
@@ -781,7 +656,7 @@ void xu_sim_advance(struct xu_sim *sim, u64 ns)
 {
 	WRITE_ONCE(sim->manual_ns, READ_ONCE(sim->manual_ns) + ns);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_advance, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_advance, XU_SIM_NS);
 
 /**
  * xu_sim_violations() - writes so far that set a must-be-zero bit
@@ -793,7 +668,7 @@ u64 xu_sim_violations(struct xu_sim *sim)
 {
 	return atomic64_read(&sim->violations);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_violations, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_violations, XU_SIM_NS);
 
 /**
  * xu_sim_accesses() - register accesses so far, over all sockets
@@ -815,7 +690,7 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
 		sim_unlock(&sim->sock[i], flags);
 	}
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XU_SIM_NS);
 
 /**
  * xu_sim_log_start() - record the register accesses from now on
@@ -830,7 +705,7 @@ void xu_sim_log_start(struct xu_sim *sim)
 	/* an access that sees logging on sees the emptied log */
 	smp_store_release(&sim->logging, true);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_log_start, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_start, XU_SIM_NS);
 
 /**
  * xu_sim_log_stop() - stop recording and hand out what was recorded
@@ -855,14 +730,15 @@ unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log)
 	memcpy(log, sim->log, min_t(unsigned int, n, XU_SIM_LOG_LEN) * sizeof(*log));
 	return n;
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_log_stop, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_stop, XU_SIM_NS);
 
 /**
  * xu_sim_create() - a simulated uncore in its reset state
  * @model:   "nhmex"
  * @sockets: number of sockets
  *
- * The generator runs, on the real clock.
+ * The generator runs, on the real clock; PMIs are raised but not
+ * delivered (xu_sim_set_deliver_pmi()).
  *
  * Return: the simulator, or an ERR_PTR().
  */
@@ -876,6 +752,10 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 	sim = kzalloc(struct_size(sim, sock, sockets), GFP_KERNEL);
 	if (!sim)
 		return ERR_PTR(-ENOMEM);
+	if (sim_pmi_init(sim)) {
+		kfree(sim);
+		return ERR_PTR(-ENOMEM);
+	}
 	sim->sockets = sockets;
 	sim->generator = true;
 	atomic64_set(&sim->violations, 0);
@@ -886,17 +766,15 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 		s->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
 		s->id = i;
 		s->sim = sim;
-		s->pmi_cpu = -1;
 		s->last_ns = ktime_get_mono_fast_ns();
-		init_irq_work(&s->pmi_work, sim_pmi_work);
-		INIT_CSD(&s->pmi_csd, sim_pmi_ipi, s);
+		sim_pmi_init_socket(s);
 		init_irq_work(&s->tick_work, sim_tick_work);
 		hrtimer_init(&s->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
 		s->tick.function = sim_tick;
 	}
 	return sim;
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_create, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_create, XU_SIM_NS);
 
 /**
  * xu_sim_quiesce() - let no PMI or timer of the simulator run any more
@@ -909,275 +787,28 @@ void xu_sim_quiesce(struct xu_sim *sim)
 {
 	unsigned int i;
 
-	WRITE_ONCE(sim->deliver_pmi, false);
+	sim_pmi_quiesce(sim);
 	for (i = 0; i < sim->sockets; i++) {
 		hrtimer_cancel(&sim->sock[i].tick);
 		irq_work_sync(&sim->sock[i].tick_work);
 		hrtimer_cancel(&sim->sock[i].tick);
-		irq_work_sync(&sim->sock[i].pmi_work);
-		/* an IPI in flight still runs sim_pmi_ipi() */
-		while (smp_load_acquire(&sim->sock[i].pmi_csd.node.u_flags) &
-		       CSD_FLAG_LOCK)
-			cpu_relax();
 	}
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_quiesce, XEON_UNCORE);
+EXPORT_SYMBOL_NS_GPL(xu_sim_quiesce, XU_SIM_NS);
 
 /**
- * xu_sim_deliver_pmi() - send PMIs as NMIs to the CPUs pmi_core_sel names
- * @sim: the simulated uncore the module drives
+ * xu_sim_destroy() - quiesce and free a simulated uncore
+ * @sim: the simulator, NULL or an ERR_PTR() (then nothing happens)
  *
- * Off by default, so that a test's private simulator only counts its PMIs
- * (xu_sim_pmis()) and never sends an NMI no handler expects.
+ * Removes its debugfs directory, if it has one.
  */
-void xu_sim_deliver_pmi(struct xu_sim *sim)
-{
-	WRITE_ONCE(sim->deliver_pmi, true);
-}
-
-/**
- * xu_sim_set_deliver_pmi() - turn the delivery of PMIs on or off
- * @sim: the simulated uncore
- * @on:  true: send each PMI as an NMI; false: only raise it (status bits,
- *       freeze, xu_sim_pmis())
- *
- * For a caller that runs the handler itself, such as the PMI benchmark.
- * A PMI raised while delivery is off stays undelivered: the caller clears
- * its status (xu_handle_pmi()) before it turns delivery back on.
- *
- * Return: whether delivery was on.
- */
-bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on)
-{
-	return xchg(&sim->deliver_pmi, on);
-}
-EXPORT_SYMBOL_NS_GPL(xu_sim_set_deliver_pmi, XEON_UNCORE);
-
-/**
- * xu_sim_pmis() - PMIs raised so far
- * @sim: the simulated uncore
- *
- * Return: how many overflows of counters with their PMI enabled occurred.
- */
-u64 xu_sim_pmis(struct xu_sim *sim)
-{
-	return atomic64_read(&sim->pmis);
-}
-EXPORT_SYMBOL_NS_GPL(xu_sim_pmis, XEON_UNCORE);
-
 void xu_sim_destroy(struct xu_sim *sim)
 {
 	if (IS_ERR_OR_NULL(sim))
 		return;
 	xu_sim_quiesce(sim);
 	debugfs_remove_recursive(sim->debugfs);
+	sim_pmi_exit(sim);
 	kfree(sim);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_destroy, XEON_UNCORE);
-
-static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
-{
-	return xu_sim_read(box->io_priv, box->pkg, reg, val);
-}
-
-static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
-{
-	return xu_sim_write(box->io_priv, box->pkg, reg, val);
-}
-
-static void xu_sim_io_quiesce(void *sim)
-{
-	xu_sim_quiesce(sim);
-}
-
-const struct xu_io_ops xu_sim_io = {
-	.name		= "simulated",
-	.read		= xu_sim_io_read,
-	.write		= xu_sim_io_write,
-	.quiesce	= xu_sim_io_quiesce,
-};
-EXPORT_SYMBOL_NS_GPL(xu_sim_io, XEON_UNCORE);
-
-/*
- * debugfs: <debugfs>/xeon_uncore_sim/
- *   inject      write "SOCKET BOX EVENT COUNT", BOX one of ubox mbox0 mbox1
- *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
- *   generator   0 or 1
- *   violations  writes that set reserved bits
- *   accesses    "reads N writes N" by the driver and these files so far
- *   pmis        PMIs raised so far
- *   frozen_ns   per socket: time the package spent frozen by PMIs
- */
-static const char * const sim_box_names[] = {
-	[XU_SIM_UBOX]	= "ubox",
-	[XU_SIM_MBOX0]	= "mbox0",
-	[XU_SIM_MBOX1]	= "mbox1",
-};
-
-static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
-				size_t len, loff_t *ppos)
-{
-	struct xu_sim *sim = file->private_data;
-	unsigned int socket, event;
-	char buf[64], box[8];
-	u64 n;
-	int b, ret;
-
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	if (sscanf(buf, "%u %7s %i %llu", &socket, box, &event, &n) != 4)
-		return -EINVAL;
-	b = match_string(sim_box_names, ARRAY_SIZE(sim_box_names), box);
-	if (b < 0)
-		return -EINVAL;
-	ret = xu_sim_inject(sim, socket, b, event, n);
-	return ret ? ret : len;
-}
-
-static const struct file_operations sim_inject_fops = {
-	.owner	= THIS_MODULE,
-	.open	= simple_open,
-	.write	= sim_inject_write,
-	.llseek	= noop_llseek,
-};
-
-static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
-			     size_t len, loff_t *ppos)
-{
-	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
-	unsigned int socket, reg;
-	char buf[64];
-	u64 val;
-	int ret;
-
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	if (sscanf(buf, "%u %x %llx", &socket, &reg, &val) != 3)
-		return -EINVAL;
-	ret = xu_sim_write(sim, socket, reg, val);
-	return ret ? ret : len;
-}
-
-static int sim_msr_show(struct seq_file *m, void *unused)
-{
-	static const u32 regs[] = {
-		NHMEX_U_GLOBAL_CTL, NHMEX_U_GLOBAL_STATUS, NHMEX_U_EVT_SEL,
-		NHMEX_U_CTR,
-	};
-	struct xu_sim *sim = m->private;
-	unsigned int s, i, b;
-	u64 val;
-
-	for (s = 0; s < sim->sockets; s++) {
-		for (i = 0; i < ARRAY_SIZE(regs); i++)
-			if (!xu_sim_read(sim, s, regs[i], &val))
-				seq_printf(m, "%u %#x %#llx\n", s, regs[i], val);
-		for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
-			u32 first = NHMEX_M_GLOBAL_CTL(b);
-			u32 last = NHMEX_M_CNT(b, NHMEX_M_NUM_COUNTERS - 1);
-			u32 r;
-
-			for (r = first; r <= last; r++)
-				if (!xu_sim_read(sim, s, r, &val))
-					seq_printf(m, "%u %#x %#llx\n", s, r, val);
-		}
-	}
-	return 0;
-}
-
-static int sim_msr_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, sim_msr_show, inode->i_private);
-}
-
-static const struct file_operations sim_msr_fops = {
-	.owner		= THIS_MODULE,
-	.open		= sim_msr_open,
-	.read		= seq_read,
-	.write		= sim_msr_write,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-};
-
-static int sim_generator_get(void *data, u64 *val)
-{
-	*val = READ_ONCE(((struct xu_sim *)data)->generator);
-	return 0;
-}
-
-static int sim_generator_set(void *data, u64 val)
-{
-	if (val > 1)
-		return -EINVAL;
-	xu_sim_set_generator(data, val);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(sim_generator_fops, sim_generator_get,
-			 sim_generator_set, "%llu\n");
-
-static int sim_violations_get(void *data, u64 *val)
-{
-	*val = xu_sim_violations(data);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(sim_violations_fops, sim_violations_get, NULL,
-			 "%llu\n");
-
-static int sim_pmis_get(void *data, u64 *val)
-{
-	*val = xu_sim_pmis(data);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(sim_pmis_fops, sim_pmis_get, NULL, "%llu\n");
-
-static int sim_accesses_show(struct seq_file *m, void *unused)
-{
-	u64 reads, writes;
-
-	xu_sim_accesses(m->private, &reads, &writes);
-	seq_printf(m, "reads %llu writes %llu\n", reads, writes);
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(sim_accesses);
-
-static int sim_frozen_ns_show(struct seq_file *m, void *unused)
-{
-	struct xu_sim *sim = m->private;
-	unsigned long flags;
-	unsigned int i;
-	u64 ns;
-
-	for (i = 0; i < sim->sockets; i++) {
-		sim_lock(&sim->sock[i], &flags);
-		ns = sim->sock[i].frozen_ns;
-		sim_unlock(&sim->sock[i], flags);
-		seq_printf(m, "%u %llu\n", i, ns);
-	}
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
-
-int xu_sim_debugfs_init(struct xu_sim *sim)
-{
-	struct dentry *dir = debugfs_create_dir("xeon_uncore_sim", NULL);
-
-	if (IS_ERR(dir))
-		return PTR_ERR(dir);
-	sim->debugfs = dir;
-	debugfs_create_file("inject", 0200, dir, sim, &sim_inject_fops);
-	debugfs_create_file("msr", 0600, dir, sim, &sim_msr_fops);
-	debugfs_create_file_unsafe("generator", 0600, dir, sim,
-				   &sim_generator_fops);
-	debugfs_create_file_unsafe("violations", 0400, dir, sim,
-				   &sim_violations_fops);
-	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
-	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
-	debugfs_create_file("frozen_ns", 0400, dir, sim, &sim_frozen_ns_fops);
-	return 0;
-}
+EXPORT_SYMBOL_NS_GPL(xu_sim_destroy, XU_SIM_NS);

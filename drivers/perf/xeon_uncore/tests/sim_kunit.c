@@ -533,6 +533,39 @@ static void sim_create_rejects_unknown_model(struct kunit *test)
 		xu_sim_destroy(sim);
 }
 
+/*
+ * U_MSR_PMON_GLOBAL_CTL images and the cores their pmi_core_sel (bits
+ * 4:1, Table 2-2) names: a one-hot mask, bit n of the field for core n
+ */
+static const struct {
+	u64 ctl;
+	unsigned long cores;
+} sim_pmi_core_sel_cases[] = {
+	{ 0x00000000, 0x0 },		/* field 0: no PMI */
+	{ 0x10000000, 0x0 },		/* en_all alone: no PMI */
+	{ 0x90000001, 0x0 },		/* frz_all, en_all, en: no PMI */
+	{ 0x00000002, 0x1 },		/* core 0 */
+	{ 0x00000004, 0x2 },		/* core 1 */
+	{ 0x00000008, 0x4 },		/* core 2 */
+	{ 0x00000010, 0x8 },		/* core 3 */
+	{ 0x90000013, 0x9 },		/* cores 0 and 3, with en, en_all, frz_all */
+	{ 0x0000001a, 0xd },		/* cores 0, 2 and 3 */
+	{ 0x1000001e, 0xf },		/* every core, with en_all */
+	{ 0x00000020, 0x0 },		/* bit 5 is not the field */
+};
+
+static void sim_pmi_core_sel_is_one_hot(struct kunit *test)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_pmi_core_sel_cases); i++)
+		KUNIT_EXPECT_EQ_MSG(test,
+				    xu_sim_pmi_cores(sim_pmi_core_sel_cases[i].ctl),
+				    sim_pmi_core_sel_cases[i].cores,
+				    "U_MSR_PMON_GLOBAL_CTL %#llx",
+				    sim_pmi_core_sel_cases[i].ctl);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(sim_destroy_action, xu_sim_destroy, struct xu_sim *);
 
 static int xeon_uncore_sim_init(struct kunit *test)
@@ -570,6 +603,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE(sim_timestamp_is_16_bit_free_running),
 	KUNIT_CASE(sim_generator_counts_at_documented_rate),
 	KUNIT_CASE(sim_create_rejects_unknown_model),
+	KUNIT_CASE(sim_pmi_core_sel_is_one_hot),
 	{}
 };
 

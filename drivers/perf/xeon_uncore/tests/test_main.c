@@ -2,10 +2,10 @@
 /*
  * KUnit suites of xeon_uncore: the module and the helpers its suites share.
  *
- * The suites run against the PMUs of a loaded "xeon_uncore sim=nhmex", or
- * against private simulators they create, and leave the module's
- * simulator as they found it: generator on, real clock, no new overflow
- * status.
+ * The suites run against the PMUs xeon_uncore.ko registered on the
+ * simulator xeon_uncore_sim.ko attached to it, or against private
+ * simulators they create, and leave the attached simulator as they found
+ * it: generator on, real clock, no new overflow status.
  */
 #include <linux/cpumask.h>
 #include <linux/delay.h>
@@ -19,17 +19,17 @@
 #include "xu_test.h"
 
 /**
- * xu_test_sim() - the module's simulator, or skip the test
+ * xu_test_sim() - the simulator attached to the driver, or skip the test
  * @test: the test
  *
- * Return: the simulator the loaded module drives.
+ * Return: the simulator xeon_uncore_sim.ko attached to xeon_uncore.ko.
  */
 struct xu_sim *xu_test_sim(struct kunit *test)
 {
 	struct xu_sim *sim = xu_sim_instance();
 
 	if (!sim)
-		kunit_skip(test, "xeon_uncore drives no simulator: load it with sim=nhmex");
+		kunit_skip(test, "no simulator attached: load xeon_uncore_sim.ko");
 	return sim;
 }
 
@@ -431,4 +431,6 @@ void xu_test_quiet_sim(struct kunit *test, struct xu_sim *sim)
 
 MODULE_DESCRIPTION("KUnit suites of the xeon_uncore perf driver and its simulated uncore");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(XEON_UNCORE);
+MODULE_IMPORT_NS(XU_NS);
+MODULE_IMPORT_NS(XU_NS_INTERNAL);
+MODULE_IMPORT_NS(XU_SIM_NS);

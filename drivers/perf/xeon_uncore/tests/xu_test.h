@@ -11,7 +11,7 @@
 #include <kunit/test.h>
 #include <linux/perf_event.h>
 
-#include "../sim.h"
+#include "../sim/sim.h"
 #include "../uncore.h"
 
 /* CNT_CTL.en and U EVT_SEL.en, Tables 2-67 and 2-6 */

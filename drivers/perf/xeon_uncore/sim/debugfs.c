@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated Xeon 7500 uncore, debugfs: <debugfs>/xeon_uncore_sim/
+ *   inject      write "SOCKET BOX EVENT COUNT", BOX one of ubox mbox0 mbox1
+ *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
+ *   generator   0 or 1
+ *   violations  writes that set reserved bits
+ *   accesses    "reads N writes N" by the driver and these files so far
+ *   pmis        PMIs raised so far
+ *   frozen_ns   per socket: time the package spent frozen by PMIs
+ *   lost_pmis   per socket: PMIs a CPU lost to its masked LVTPC
+ *   misroute    0 or 1: send each PMI to a CPU pmi_core_sel does not name
+ *   mask_lvtpc  write a CPU number: mask that CPU's LVTPC
+ * Documentation/simulator.rst describes them.
+ */
+#include <linux/debugfs.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
+
+#include "internal.h"
+
+static const char * const sim_box_names[] = {
+	[XU_SIM_UBOX]	= "ubox",
+	[XU_SIM_MBOX0]	= "mbox0",
+	[XU_SIM_MBOX1]	= "mbox1",
+};
+
+static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = file->private_data;
+	unsigned int socket, event;
+	char buf[64], box[8];
+	u64 n;
+	int b, ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%u %7s %i %llu", &socket, box, &event, &n) != 4)
+		return -EINVAL;
+	b = match_string(sim_box_names, ARRAY_SIZE(sim_box_names), box);
+	if (b < 0)
+		return -EINVAL;
+	ret = xu_sim_inject(sim, socket, b, event, n);
+	return ret ? ret : len;
+}
+
+static const struct file_operations sim_inject_fops = {
+	.owner	= THIS_MODULE,
+	.open	= simple_open,
+	.write	= sim_inject_write,
+	.llseek	= noop_llseek,
+};
+
+static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
+			     size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
+	unsigned int socket, reg;
+	char buf[64];
+	u64 val;
+	int ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%u %x %llx", &socket, &reg, &val) != 3)
+		return -EINVAL;
+	ret = xu_sim_write(sim, socket, reg, val);
+	return ret ? ret : len;
+}
+
+static int sim_msr_show(struct seq_file *m, void *unused)
+{
+	static const u32 regs[] = {
+		NHMEX_U_GLOBAL_CTL, NHMEX_U_GLOBAL_STATUS, NHMEX_U_EVT_SEL,
+		NHMEX_U_CTR,
+	};
+	struct xu_sim *sim = m->private;
+	unsigned int s, i, b;
+	u64 val;
+
+	for (s = 0; s < sim->sockets; s++) {
+		for (i = 0; i < ARRAY_SIZE(regs); i++)
+			if (!xu_sim_read(sim, s, regs[i], &val))
+				seq_printf(m, "%u %#x %#llx\n", s, regs[i], val);
+		for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+			u32 first = NHMEX_M_GLOBAL_CTL(b);
+			u32 last = NHMEX_M_CNT(b, NHMEX_M_NUM_COUNTERS - 1);
+			u32 r;
+
+			for (r = first; r <= last; r++)
+				if (!xu_sim_read(sim, s, r, &val))
+					seq_printf(m, "%u %#x %#llx\n", s, r, val);
+		}
+	}
+	return 0;
+}
+
+static int sim_msr_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_msr_show, inode->i_private);
+}
+
+static const struct file_operations sim_msr_fops = {
+	.owner		= THIS_MODULE,
+	.open		= sim_msr_open,
+	.read		= seq_read,
+	.write		= sim_msr_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static int sim_generator_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(((struct xu_sim *)data)->generator);
+	return 0;
+}
+
+static int sim_generator_set(void *data, u64 val)
+{
+	if (val > 1)
+		return -EINVAL;
+	xu_sim_set_generator(data, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_generator_fops, sim_generator_get,
+			 sim_generator_set, "%llu\n");
+
+static int sim_violations_get(void *data, u64 *val)
+{
+	*val = xu_sim_violations(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_violations_fops, sim_violations_get, NULL,
+			 "%llu\n");
+
+static int sim_pmis_get(void *data, u64 *val)
+{
+	*val = xu_sim_pmis(data);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_pmis_fops, sim_pmis_get, NULL, "%llu\n");
+
+static int sim_accesses_show(struct seq_file *m, void *unused)
+{
+	u64 reads, writes;
+
+	xu_sim_accesses(m->private, &reads, &writes);
+	seq_printf(m, "reads %llu writes %llu\n", reads, writes);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_accesses);
+
+static int sim_frozen_ns_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	unsigned long flags;
+	unsigned int i;
+	u64 ns;
+
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		ns = sim->sock[i].frozen_ns;
+		sim_unlock(&sim->sock[i], flags);
+		seq_printf(m, "%u %llu\n", i, ns);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
+
+static int sim_lost_pmis_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	unsigned long flags;
+	unsigned int i;
+	u64 n;
+
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		n = sim->sock[i].lost_pmis;
+		sim_unlock(&sim->sock[i], flags);
+		seq_printf(m, "%u %llu\n", i, n);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_lost_pmis);
+
+static int sim_misroute_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(((struct xu_sim *)data)->misroute);
+	return 0;
+}
+
+static int sim_misroute_set(void *data, u64 val)
+{
+	if (val > 1)
+		return -EINVAL;
+	WRITE_ONCE(((struct xu_sim *)data)->misroute, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_misroute_fops, sim_misroute_get,
+			 sim_misroute_set, "%llu\n");
+
+static int sim_mask_lvtpc_set(void *data, u64 val)
+{
+	if (val >= nr_cpu_ids)
+		return -EINVAL;
+	return sim_mask_lvtpc(val) ? -EINVAL : 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_mask_lvtpc_fops, NULL, sim_mask_lvtpc_set,
+			 "%llu\n");
+
+int xu_sim_debugfs_init(struct xu_sim *sim)
+{
+	struct dentry *dir = debugfs_create_dir("xeon_uncore_sim", NULL);
+
+	if (IS_ERR(dir))
+		return PTR_ERR(dir);
+	sim->debugfs = dir;
+	debugfs_create_file("inject", 0200, dir, sim, &sim_inject_fops);
+	debugfs_create_file("msr", 0600, dir, sim, &sim_msr_fops);
+	debugfs_create_file_unsafe("generator", 0600, dir, sim,
+				   &sim_generator_fops);
+	debugfs_create_file_unsafe("violations", 0400, dir, sim,
+				   &sim_violations_fops);
+	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
+	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
+	debugfs_create_file("frozen_ns", 0400, dir, sim, &sim_frozen_ns_fops);
+	debugfs_create_file("lost_pmis", 0400, dir, sim, &sim_lost_pmis_fops);
+	debugfs_create_file_unsafe("misroute", 0600, dir, sim,
+				   &sim_misroute_fops);
+	debugfs_create_file_unsafe("mask_lvtpc", 0200, dir, sim,
+				   &sim_mask_lvtpc_fops);
+	return 0;
+}

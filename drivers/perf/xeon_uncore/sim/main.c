@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_sim: a simulated Xeon 7500 uncore for the xeon_uncore
+ * driver.  On load it creates one simulated socket per package of this
+ * machine and its debugfs directory, and attaches it to the driver
+ * (xu_attach()), which registers its PMUs on it; on unload it detaches it
+ * (the driver unregisters them) and frees it.  An open perf event holds a
+ * reference on this module through xu_sim_io.owner.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/string.h>
+#include <linux/topology.h>
+
+#include "../uncore.h"
+#include "internal.h"
+
+static char *model = "nhmex";
+module_param(model, charp, 0444);
+MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default)");
+
+/* The simulator attached to the driver, between init and exit */
+static struct xu_sim *xu_sim;
+
+static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
+{
+	return xu_sim_read(box->io_priv, box->pkg, reg, val);
+}
+
+static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
+{
+	return xu_sim_write(box->io_priv, box->pkg, reg, val);
+}
+
+static void xu_sim_io_quiesce(void *sim)
+{
+	xu_sim_quiesce(sim);
+}
+
+const struct xu_io_ops xu_sim_io = {
+	.name		= "simulated",
+	.owner		= THIS_MODULE,
+	.read		= xu_sim_io_read,
+	.write		= xu_sim_io_write,
+	.quiesce	= xu_sim_io_quiesce,
+};
+
+static int __init xu_sim_init(void)
+{
+	struct xu_sim *sim;
+	int ret;
+
+	if (strcmp(model, "nhmex")) {
+		pr_err("model=%s is not a simulated uncore; use model=nhmex\n",
+		       model);
+		return -EINVAL;
+	}
+	sim = xu_sim_create(model, topology_max_packages());
+	if (IS_ERR(sim))
+		return PTR_ERR(sim);
+	ret = xu_sim_debugfs_init(sim);
+	if (ret)
+		pr_warn("no debugfs directory: %d\n", ret);
+	xu_sim_set_deliver_pmi(sim, true);
+	ret = xu_attach(model, &xu_sim_io, sim);
+	if (ret) {
+		xu_sim_destroy(sim);
+		return ret;
+	}
+	xu_sim = sim;
+	return 0;
+}
+
+static void __exit xu_sim_exit(void)
+{
+	xu_detach(xu_sim);
+	xu_sim_destroy(xu_sim);
+}
+
+/**
+ * xu_sim_instance() - the simulator the module attached to the driver
+ *
+ * Return: the simulator; NULL only while the module initialises.
+ */
+struct xu_sim *xu_sim_instance(void)
+{
+	return xu_sim;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_instance, XU_SIM_NS);
+
+module_init(xu_sim_init);
+module_exit(xu_sim_exit);
+
+MODULE_DESCRIPTION("Simulated Xeon 7500 uncore for the xeon_uncore perf driver");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(XU_NS);

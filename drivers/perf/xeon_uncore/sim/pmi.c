@@ -1,0 +1,306 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated Xeon 7500 uncore, PMI delivery, modelled on the hardware's:
+ *
+ * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask: bit n of
+ *   the field names core n of the package, 0 sends no PMI.  Core n is the
+ *   package's n-th core when its online CPUs' topology_core_id() values
+ *   are ranked in ascending order (core IDs have gaps).  Every online CPU
+ *   of a named core, each hyperthread, gets the PMI.
+ * - A CPU takes the PMI through its local APIC's LVTPC: masked, the PMI
+ *   is lost there; otherwise delivery masks the LVTPC (the handler has to
+ *   unmask it) and the CPU gets an NMI.
+ *
+ * The NMI is raised by the target CPU itself, from an irq_work, so it
+ * never interrupts a register access of its own CPU: the handler's
+ * accesses then never wait for a socket lock that the NMI interrupted.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitfield.h>
+#include <linux/hardirq.h>
+#include <linux/limits.h>
+#include <linux/topology.h>
+
+#include <asm/apic.h>
+#include <asm/irq_vectors.h>
+
+#include "internal.h"
+
+/*
+ * U_MSR_PMON_GLOBAL_CTL bits 4:1, pmi_core_sel (Table 2-2 of the guide),
+ * written here rather than taken from the driver's layout, so that the
+ * simulator checks the driver's encoding instead of sharing it
+ */
+#define SIM_GCTL_PMI_CORE_SEL	GENMASK_ULL(4, 1)
+#define SIM_PMI_CORES		4
+
+/**
+ * xu_sim_pmi_cores() - the cores a U-Box global control sends its PMI to
+ * @u_global_ctl: a U_MSR_PMON_GLOBAL_CTL value
+ *
+ * Return: a bitmap of core indices within the package, bit n for core n;
+ * 0 if the value sends no PMI.
+ */
+unsigned long xu_sim_pmi_cores(u64 u_global_ctl)
+{
+	return FIELD_GET(SIM_GCTL_PMI_CORE_SEL, u_global_ctl);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
+
+/*
+ * The online CPUs of package @pkg that belong to the cores @cores names,
+ * into @out.  Walks the package's core IDs in ascending order, one pass
+ * over the online CPUs per core index.
+ */
+static void sim_core_cpus(unsigned int pkg, unsigned long cores,
+			  struct cpumask *out)
+{
+	long prev = -1;
+	unsigned int n;
+	int cpu;
+
+	cpumask_clear(out);
+	for (n = 0; n < SIM_PMI_CORES && cores >> n; n++) {
+		long id = LONG_MAX;
+
+		for_each_online_cpu(cpu)
+			if (topology_logical_package_id(cpu) == pkg &&
+			    (long)topology_core_id(cpu) > prev &&
+			    (long)topology_core_id(cpu) < id)
+				id = topology_core_id(cpu);
+		if (id == LONG_MAX)
+			return;		/* the package has fewer cores */
+		if (cores & BIT(n))
+			for_each_online_cpu(cpu)
+				if (topology_logical_package_id(cpu) == pkg &&
+				    topology_core_id(cpu) == id)
+					__cpumask_set_cpu(cpu, out);
+		prev = id;
+	}
+}
+
+/*
+ * With misroute on: instead of @named, the lowest online CPU of the
+ * package that @named does not hold; @named unchanged if there is none
+ */
+static void sim_misroute(unsigned int pkg, struct cpumask *named)
+{
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		if (topology_logical_package_id(cpu) != pkg ||
+		    cpumask_test_cpu(cpu, named))
+			continue;
+		cpumask_clear(named);
+		__cpumask_set_cpu(cpu, named);
+		return;
+	}
+}
+
+/*
+ * On a CPU the PMI was sent to, in interrupt context: the local APIC's
+ * part.  The IPI may come more often than there was a PMI to take: the
+ * CPU's bit in @pmi_pending says whether it has one.
+ */
+static void sim_pmi_take(void *info)
+{
+	struct xu_sim *sim = info;
+	unsigned int cpu = smp_processor_id();
+	unsigned int pkg = topology_logical_package_id(cpu);
+	bool take, lost = false;
+	struct sim_socket *s;
+	unsigned long flags;
+	u32 lvt;
+
+	if (pkg >= sim->sockets)
+		return;
+	s = &sim->sock[pkg];
+	sim_lock(s, &flags);
+	take = cpumask_test_cpu(cpu, &s->pmi_pending);
+	if (take) {
+		__cpumask_clear_cpu(cpu, &s->pmi_pending);
+		lvt = apic->read(APIC_LVTPC);
+		lost = lvt & APIC_LVT_MASKED;
+		if (lost)
+			s->lost_pmis++;
+		else
+			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+		if (cpumask_empty(&s->pmi_pending))
+			s->pmi_done = true;
+	}
+	sim_unlock(s, flags);
+	/* after the unlock: the handler's register accesses take the lock */
+	if (take && !lost)
+		apic->send_IPI(cpu, NMI_VECTOR);
+}
+
+/*
+ * Send the socket's pending PMIs: an IPI to each other CPU, a direct call
+ * on this one once the lock is released.  A CPU whose IPI is still out
+ * (-EBUSY) may already be past its look at @pmi_pending, so it is tried
+ * again, from a new irq_work.  The lock keeps interrupts off, so a CPU
+ * seen online cannot go offline meanwhile; one that went offline since
+ * the PMI was raised does not take it.
+ */
+static void sim_pmi_work(struct irq_work *work)
+{
+	struct sim_socket *s = container_of(work, struct sim_socket, pmi_work);
+	struct xu_sim *sim = s->sim;
+	unsigned int self = smp_processor_id();
+	bool here = false, again = false, gone = false;
+	unsigned long flags;
+	int cpu;
+
+	sim_lock(s, &flags);
+	if (!READ_ONCE(sim->deliver_pmi))
+		cpumask_clear(&s->pmi_pending);	/* turned off since */
+	for_each_cpu(cpu, &s->pmi_pending) {
+		call_single_data_t *csd = per_cpu_ptr(sim->pmi_csd, cpu);
+
+		if (!cpu_online(cpu)) {
+			__cpumask_clear_cpu(cpu, &s->pmi_pending);
+			gone = true;
+		} else if (cpu == self) {
+			here = true;
+		} else if (smp_call_function_single_async(cpu, csd)) {
+			again = true;
+		}
+	}
+	if (gone && cpumask_empty(&s->pmi_pending))
+		s->pmi_done = true;
+	sim_unlock(s, flags);
+
+	if (here)
+		sim_pmi_take(sim);
+	if (again)
+		irq_work_queue(&s->pmi_work);
+}
+
+/**
+ * sim_raise_pmi() - the U-Box sends its PMI
+ * @s: the socket, locked; any context, NMI included
+ *
+ * One PMI at a time: a new overflow while one is in flight is seen by its
+ * handler, which reads the status after the NMI arrives; see also the
+ * unfreeze in sim_write_locked().
+ */
+void sim_raise_pmi(struct sim_socket *s)
+{
+	struct xu_sim *sim = s->sim;
+
+	atomic64_inc(&sim->pmis);
+	if (s->pmi_in_flight)
+		return;
+	s->pmi_in_flight = true;
+	s->pmi_done = false;
+	if (!READ_ONCE(sim->deliver_pmi))
+		return;
+	sim_core_cpus(s->id, xu_sim_pmi_cores(s->u_gctl), &s->pmi_targets);
+	if (cpumask_empty(&s->pmi_targets))
+		return;
+	if (READ_ONCE(sim->misroute))
+		sim_misroute(s->id, &s->pmi_targets);
+	cpumask_or(&s->pmi_pending, &s->pmi_pending, &s->pmi_targets);
+	/* with the lock held, and maybe in NMI context: sent from an irq_work */
+	irq_work_queue(&s->pmi_work);
+}
+
+static void sim_mask_lvtpc_on(void *unused)
+{
+	apic->write(APIC_LVTPC, apic->read(APIC_LVTPC) | APIC_LVT_MASKED);
+}
+
+/**
+ * sim_mask_lvtpc() - mask a CPU's LVTPC, as a PMI's delivery does
+ * @cpu: the CPU
+ *
+ * Its next PMI is lost unless the driver unmasks the LVTPC first.
+ *
+ * Return: 0, or -ENXIO if @cpu is not online.
+ */
+int sim_mask_lvtpc(unsigned int cpu)
+{
+	return smp_call_function_single(cpu, sim_mask_lvtpc_on, NULL, true);
+}
+
+void sim_pmi_init_socket(struct sim_socket *s)
+{
+	init_irq_work(&s->pmi_work, sim_pmi_work);
+}
+
+int sim_pmi_init(struct xu_sim *sim)
+{
+	int cpu;
+
+	sim->pmi_csd = alloc_percpu(call_single_data_t);
+	if (!sim->pmi_csd)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu)
+		INIT_CSD(per_cpu_ptr(sim->pmi_csd, cpu), sim_pmi_take, sim);
+	return 0;
+}
+
+/* Stop delivery, then wait for every PMI under way */
+void sim_pmi_quiesce(struct xu_sim *sim)
+{
+	unsigned long flags;
+	unsigned int i;
+	int cpu;
+
+	WRITE_ONCE(sim->deliver_pmi, false);
+	/* a raise that saw delivery on has queued its work once this passes */
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		sim_unlock(&sim->sock[i], flags);
+	}
+	for (i = 0; i < sim->sockets; i++)
+		irq_work_sync(&sim->sock[i].pmi_work);
+	/* an IPI still out runs sim_pmi_take(), which uses @sim */
+	for_each_possible_cpu(cpu) {
+		call_single_data_t *csd = per_cpu_ptr(sim->pmi_csd, cpu);
+
+		/* pairs with the release that unlocks the csd after its call */
+		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
+			cpu_relax();
+	}
+}
+
+void sim_pmi_exit(struct xu_sim *sim)
+{
+	free_percpu(sim->pmi_csd);
+}
+
+/**
+ * xu_sim_set_deliver_pmi() - turn the delivery of PMIs on or off
+ * @sim: the simulated uncore
+ * @on:  true: send each PMI to the CPUs pmi_core_sel names; false: only
+ *       raise it (status bits, freeze, xu_sim_pmis())
+ *
+ * Off when a simulator is created, so that a test's private simulator
+ * only counts its PMIs and never sends an NMI no handler expects; the
+ * module turns it on for the simulator it attaches to the driver.  Off is
+ * also for a caller that runs the handler itself, such as the PMI
+ * benchmark.  A PMI raised while delivery is off stays undelivered: the
+ * caller clears its status (xu_handle_pmi()) before it turns delivery
+ * back on.
+ *
+ * Return: whether delivery was on.
+ */
+bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on)
+{
+	return xchg(&sim->deliver_pmi, on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_deliver_pmi, XU_SIM_NS);
+
+/**
+ * xu_sim_pmis() - PMIs raised so far
+ * @sim: the simulated uncore
+ *
+ * Return: how many overflows of counters with their PMI enabled occurred.
+ */
+u64 xu_sim_pmis(struct xu_sim *sim)
+{
+	return atomic64_read(&sim->pmis);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_pmis, XU_SIM_NS);
