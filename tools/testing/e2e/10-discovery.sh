@@ -6,7 +6,7 @@
 
 DEV=/sys/bus/event_source/devices
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 
 got=$(cd $DEV && ls -d uncore_* | tr '\n' ' ')
 check_eq "uncore PMUs registered" "$got" "uncore_mbox_0 uncore_mbox_1 uncore_ubox "
@@ -67,5 +67,5 @@ check_eq "no named event refused" "$bad" ""
 
 check_eq "no reserved-bit writes" \
 	"$(cat /sys/kernel/debug/xeon_uncore_sim/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

@@ -9,7 +9,7 @@
 
 OUT=/tmp/20-rates.csv
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # rate_check CPU SOCKET EVENT RATE: the -A line of EVENT on CPU in $OUT
 # counted RATE events/s for its run time, at 100% of the time
@@ -78,5 +78,5 @@ done
 
 check_eq "no reserved-bit writes" \
 	"$(cat /sys/kernel/debug/xeon_uncore_sim/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

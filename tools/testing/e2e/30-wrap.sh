@@ -10,7 +10,7 @@
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/30-wrap.csv
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 echo 0 >$SIM/generator
 
 # msr_val SOCKET REG: a simulated register, as printed by the msr file
@@ -70,5 +70,5 @@ check_eq "injecting another inc_sel counts nothing" \
 	"$(count uncore_mbox_0/bbox_cmds_all/ "0 mbox0 0x1b 5000")" "0 0"
 
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

@@ -42,7 +42,7 @@ logs() {
 	check "  ... and logs '$1'" sh -c "printf '%s\n' \"\$0\" | grep -qF -- '$1'" "$_new"
 }
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 dmesg -c >/dev/null
 
 # Positive controls: the helper sees an event that opens
@@ -131,26 +131,32 @@ expect_errno EIO sh -c "echo '0 123 0' >$SIM/msr"
 expect_errno EINVAL sh -c "echo 2 >$SIM/generator"
 
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 
 # Module parameters.  busybox insmod tries finit_module, then init_module:
 # the module may log its line once per attempt, never anything else.
-# insmod_refused DESC WANTLOG PARAM...
+# insmod_refused MODULE DESC WANTLOG PARAM...
 insmod_refused() {
-	_d=$1 _log=$2; shift 2
+	_m=$1 _d=$2 _log=$3; shift 3
 	dmesg -c >/dev/null
-	expect_errno EINVAL insmod "$XU_MODULE" "$@"
+	expect_errno EINVAL insmod "/modules/$_m.ko" "$@"
 	_lines=$(dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //' | sort -u)
-	check_eq "  ... logs one line: $_log" "$_lines" "xeon_uncore: $_log"
-	check "  ... and is not loaded" sh -c "! grep -q '^xeon_uncore ' /proc/modules"
+	check_eq "  ... logs one line: $_log" "$_lines" "$_m: $_log"
+	check "  ... and is not loaded" sh -c "! grep -q '^$_m ' /proc/modules"
 }
-insmod_refused "sim=bogus" "sim=bogus is not a simulated uncore; use sim=nhmex" sim=bogus
-insmod_refused "poll_ms=0" "poll_ms=0 is outside 1..60000" sim=nhmex poll_ms=0
-insmod_refused "poll_ms=60001" "poll_ms=60001 is outside 1..60000" sim=nhmex poll_ms=60001
-check "control: insmod sim=nhmex poll_ms=1" load_module sim=nhmex poll_ms=1
+insmod_refused xeon_uncore "poll_ms=0" "poll_ms=0 is outside 1..60000" poll_ms=0
+insmod_refused xeon_uncore "poll_ms=60001" "poll_ms=60001 is outside 1..60000" poll_ms=60001
+dmesg -c >/dev/null
+check "insmod xeon_uncore.ko alone" insmod "$XU_MODULE"
+check "  ... registers no PMU" sh -c "! ls /sys/bus/event_source/devices | grep -q '^uncore_'"
+check "  ... and says how to attach a simulated uncore" sh -c "dmesg | grep -q 'xeon_uncore_sim.ko attaches'"
+insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use model=nhmex" \
+	model=bogus
+check "rmmod xeon_uncore" rmmod xeon_uncore
+check "control: load xeon_uncore poll_ms=1 and xeon_uncore_sim" load_module poll_ms=1
 # a 1 ms poll timer reading the counters does not change the counts
 line=$(perf stat -a -A -x, -e uncore_mbox_0/cycles/ -- sleep 0.5 2>&1 | grep '^CPU2,')
 check_within_pct "poll_ms=1: socket 1 cycles at 8400000/s" "$(echo "$line" | cut -d, -f2)" \
 	"$(echo "$line" | awk -F, '{ printf "%.0f", 8400000 * $5 / 1e9 }')" 2
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

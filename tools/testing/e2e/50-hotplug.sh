@@ -10,7 +10,7 @@ SIM=/sys/kernel/debug/xeon_uncore_sim
 DEV=/sys/bus/event_source/devices
 OUT=/tmp/50-hotplug.csv
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 echo 0 >$SIM/generator
 
 online() { echo "$2" >/sys/devices/system/cpu/cpu$1/online; }
@@ -74,11 +74,11 @@ check_within_pct "socket 1 uncore_mbox_1/cycles/ after re-online: 11200000/s" \
 	"$(echo "$line" | awk -F, '{ printf "%.0f", 11200000 * $5 / 1e9 }')" 2
 
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 # Loaded with CPU 3 as socket 1's only CPU, the module picks it
 check "offline CPU 2" online 2 0
-check "insmod with CPU 2 offline" load_module sim=nhmex
+check "load with CPU 2 offline" load_module
 cpumask_is "0,3"
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 check "online CPU 2" online 2 1
 finish

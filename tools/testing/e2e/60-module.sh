@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Module lifetime: no unload while an event is open, 20 load/unload cycles
-# without leaks (kmemleak where the kernel has it, Slab in /proc/meminfo),
-# and no reserved-bit write by anything in this script.
+# Module lifetime: no unload of the simulator (which the PMUs' events
+# hold) nor of the driver (which the simulator uses) while an event is
+# open, 20 load/unload cycles without leaks (kmemleak where the kernel has
+# it, Slab in /proc/meminfo), and no reserved-bit write by anything in
+# this script.
 . "$(dirname "$0")/lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
@@ -11,27 +13,31 @@ KMEMLEAK=/sys/kernel/debug/kmemleak
 
 slab_kb() { awk '$1 == "Slab:" { print $2 }' /proc/meminfo; }
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # rmmod while perf stat counts
 perf stat -a -A -x, -o $OUT -e uncore_mbox_0/cycles/,uncore_ubox/event=1/ -- sleep 2 &
 perf_pid=$!
 i=0
-while [ $i -lt 100 ] && [ "$(cat /sys/module/xeon_uncore/refcnt)" = 0 ]; do
+while [ $i -lt 100 ] && [ "$(cat /sys/module/xeon_uncore_sim/refcnt)" = 0 ]; do
 	sleep 0.1; i=$((i + 1))
 done
-check "an open event holds a module reference" test "$(cat /sys/module/xeon_uncore/refcnt)" -gt 0
-# The kernel answers EWOULDBLOCK (= EAGAIN) for a module in use
+check "an open event holds a reference on xeon_uncore_sim" \
+	test "$(cat /sys/module/xeon_uncore_sim/refcnt)" -gt 0
+# The kernel answers EWOULDBLOCK (= EAGAIN) for a module in use, by an
+# event or by another module
+expect_errno EAGAIN rmmod xeon_uncore_sim
 expect_errno EAGAIN rmmod xeon_uncore
-check "the module is still loaded" grep -q '^xeon_uncore ' /proc/modules
+check "both modules are still loaded" sh -c \
+	"grep -q '^xeon_uncore_sim ' /proc/modules && grep -q '^xeon_uncore ' /proc/modules"
 wait $perf_pid
 check_eq "perf stat completed" $? 0
 line=$(awk -F, '$1 == "CPU2" && $4 == "uncore_mbox_0/cycles/"' $OUT)
 check_within_pct "the event counted on: socket 1 cycles at 8400000/s" "$(echo "$line" | cut -d, -f2)" \
 	"$(echo "$line" | awk -F, '{ printf "%.0f", 8400000 * $5 / 1e9 }')" 2
-check_eq "reference dropped after perf exits" "$(cat /sys/module/xeon_uncore/refcnt)" 0
+check_eq "reference dropped after perf exits" "$(cat /sys/module/xeon_uncore_sim/refcnt)" 0
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod after perf exits" rmmod xeon_uncore
+check "unload after perf exits" unload_module
 check "debugfs directory removed" test ! -e $SIM
 
 # 20 load/unload cycles, each counting once
@@ -41,14 +47,14 @@ slab_before=$(slab_kb)
 n=0 bad=0
 while [ $n -lt 20 ]; do
 	n=$((n + 1))
-	if ! load_module sim=nhmex; then bad=$((bad + 1)); continue; fi
+	if ! load_module; then bad=$((bad + 1)); continue; fi
 	c=$(perf_count uncore_mbox_1/cycles/ -- true)
 	case $c in '' | 0 | *[!0-9]*) bad=$((bad + 1)); diag "cycle $n counted '$c'" ;; esac
 	v=$(cat $SIM/violations)
 	[ "$v" = 0 ] || { bad=$((bad + 1)); diag "cycle $n: $v violations"; }
-	rmmod xeon_uncore || bad=$((bad + 1))
+	unload_module || bad=$((bad + 1))
 done
-check_eq "20 x (insmod, count, rmmod)" $bad 0
+check_eq "20 x (load, count, unload)" $bad 0
 slab_after=$(slab_kb)
 diag "Slab: $slab_before kB before, $slab_after kB after"
 if grep -qE ' (__asan_load8|kasan_report)$' /proc/kallsyms; then

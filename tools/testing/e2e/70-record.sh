@@ -126,7 +126,7 @@ no_reports() {
 	fi
 }
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # -c N.  With frz_all the package stops counting from an overflow until
 # the handler unfreezes it: 100-400 us per PMI under TCG (far more than on
@@ -174,12 +174,12 @@ fi
 
 no_reports "no kernel report after sampling"
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 
 # Throttling: period 1 on 2.8 and 8.4 million events/s, at most 1000
 # samples/s per event
-check "insmod xeon_uncore.ko sim=nhmex max_sample_rate=1000" \
-	load_module sim=nhmex max_sample_rate=1000
+check "load xeon_uncore max_sample_rate=1000 and xeon_uncore_sim" \
+	load_module max_sample_rate=1000
 pmis0=$(cat $SIM/pmis)
 check "perf record -a -c 1 -e uncore_mbox_0/cycles/ -- sleep 1 finishes" \
 	timeout 120 perf record -q -a -c 1 -e uncore_mbox_0/cycles/ -o $DATA -- sleep 1
@@ -195,14 +195,14 @@ check_ge "the pmis counter grew by at least the samples ($pmis0 -> $pmis1)" \
 	$((pmis1 - pmis0)) "$(samples $DATA | wc -l)"
 no_reports "no kernel report after throttling"
 check_eq "no reserved-bit writes (max_sample_rate=1000)" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore (max_sample_rate=1000)" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore (max_sample_rate=1000)" unload_module
 
 # pmi=0: no overflow interrupt, so no sampling (counting: 71-pmi-count.sh)
-check "insmod xeon_uncore.ko sim=nhmex pmi=0" load_module sim=nhmex pmi=0
+check "load xeon_uncore pmi=0 and xeon_uncore_sim" load_module pmi=0
 dmesg -c >/dev/null
 record_refused -a -c 10000 -e uncore_mbox_0/cycles/ -- true
 record_refused -a -F 100 -e uncore_ubox/event=0x3/ -- true
 check "the refusal is logged" sh -c "dmesg | grep -q 'pmi=0 turned off'"
 check_eq "no reserved-bit writes (pmi=0)" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore (pmi=0)" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore (pmi=0)" unload_module
 finish

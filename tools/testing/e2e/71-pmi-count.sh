@@ -46,7 +46,7 @@ count() {
 		END { print a, b }' $OUT
 }
 
-check "insmod xeon_uncore.ko sim=nhmex" load_module sim=nhmex
+check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # Generator off: 1000 + 5 x (2^48 - 1) + 1000 events, six wraps
 echo 0 >$SIM/generator
@@ -90,17 +90,17 @@ check "socket 1 counted its 8.1 million/s for at least 1.5 s ($s1)" \
 	test "$s1" -ge $((8100000 * 15 / 10))
 
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
 
 # pmi=0: the polling timer folds the wrap (one per poll interval at most)
-check "insmod xeon_uncore.ko sim=nhmex pmi=0" load_module sim=nhmex pmi=0
+check "load xeon_uncore pmi=0 and xeon_uncore_sim" load_module pmi=0
 echo 0 >$SIM/generator
 preload 0 fffffffffc00
 check_eq "pmi=0: bbox_cmds_all across a wrap counts 5000 (socket 0, socket 1)" \
 	"$(count uncore_mbox_0/bbox_cmds_all/ "echo '0 mbox0 0x1a 5000' >$SIM/inject")" "5000 0"
 check_eq "pmi=0: no PMI raised" "$(cat $SIM/pmis)" 0
 check_eq "no reserved-bit writes (pmi=0)" "$(cat $SIM/violations)" 0
-check "rmmod xeon_uncore (pmi=0)" rmmod xeon_uncore
+check "unload xeon_uncore_sim and xeon_uncore (pmi=0)" unload_module
 
 if dmesg | grep -E 'took too long|Uhhuh|NMI received for unknown|lockup|BUG|WARNING|KASAN|circular locking' >/tmp/71-reports.txt; then
 	fail "no kernel report"; sed 's/^/# /' /tmp/71-reports.txt | head -n 10

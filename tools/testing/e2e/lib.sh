@@ -7,6 +7,7 @@
 
 XU_FAILED=0
 XU_MODULE=/modules/xeon_uncore.ko
+XU_SIM_MODULE=/modules/xeon_uncore_sim.ko
 
 ok() { echo "ok $*"; }
 fail() { echo "not ok $*"; XU_FAILED=$((XU_FAILED + 1)); }
@@ -73,15 +74,17 @@ expect_errno() {
 	fi
 }
 
-# load_module [PARAMS...]: insmod the driver (default sim=nhmex)
+# load_module [PARAMS...]: insmod the driver with PARAMS, then the
+# simulator, which attaches a simulated Xeon 7500 uncore to it; on failure
+# nothing stays loaded
 load_module() {
-	[ $# -gt 0 ] || set -- sim=nhmex
-	insmod "$XU_MODULE" "$@"
+	insmod "$XU_MODULE" "$@" || return 1
+	insmod "$XU_SIM_MODULE" || { rmmod xeon_uncore; return 1; }
 }
 
-# unload_module: rmmod what load_module loaded
+# unload_module: rmmod what load_module loaded, the simulator first
 unload_module() {
-	rmmod xeon_uncore
+	rmmod xeon_uncore_sim && rmmod xeon_uncore
 }
 
 # perf_count EVENT CMD...: print the system-wide count of EVENT while CMD runs

@@ -2,16 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # Runs inside the VM (tools/testing/vm/run --kernel=debug): load xeon_uncore
-# on the simulated Xeon 7500 uncore, load the KUnit suites (they run at
-# load time), print their results as one KTAP document on stdout, and
-# unload both modules.  Exit status 0 only if every suite passed.
+# and xeon_uncore_sim (the simulated Xeon 7500 uncore it drives), load the
+# KUnit suites (they run at load time), print their results as one KTAP
+# document on stdout, and unload the three modules.  Exit status 0 only if
+# every suite passed.
 #
 #   tools/testing/vm/run --kernel=debug --add=tools/testing/kunit/guest.sh \
 #       -- 'sh /add/guest.sh'
 
 kunit=/sys/kernel/debug/kunit
 
-insmod /modules/xeon_uncore.ko sim=nhmex || { echo "guest: insmod xeon_uncore failed"; exit 1; }
+insmod /modules/xeon_uncore.ko || { echo "guest: insmod xeon_uncore failed"; exit 1; }
+insmod /modules/xeon_uncore_sim.ko || { echo "guest: insmod xeon_uncore_sim failed"; exit 1; }
 insmod /modules/xeon_uncore_test.ko || { echo "guest: insmod xeon_uncore_test failed"; exit 1; }
 
 suites=$(ls -d "$kunit"/xeon_uncore_* 2>/dev/null)
@@ -41,6 +43,7 @@ if [ -d $sim ]; then
 fi
 
 rmmod xeon_uncore_test || { echo "guest: rmmod xeon_uncore_test failed"; exit 1; }
+rmmod xeon_uncore_sim || { echo "guest: rmmod xeon_uncore_sim failed"; exit 1; }
 rmmod xeon_uncore || { echo "guest: rmmod xeon_uncore failed"; exit 1; }
 [ $failed = 0 ] || { echo "guest: $failed failure(s) in $n suites"; exit 1; }
 exit 0

@@ -8,8 +8,10 @@
 
 say() { printf '\n### %s\n' "$*"; }
 
-insmod /modules/xeon_uncore.ko sim=nhmex || exit 1
-dmesg | grep 'xeon_uncore:' | tail -n 1
+say "xeon_uncore.ko, then xeon_uncore_sim.ko, which attaches the simulated uncore to it"
+insmod /modules/xeon_uncore.ko || exit 1
+insmod /modules/xeon_uncore_sim.ko || { rmmod xeon_uncore; exit 1; }
+dmesg | grep 'xeon_uncore' | tail -n 2
 
 say "perf list: the uncore PMUs and their named events"
 perf list 2>/dev/null | grep uncore_
@@ -30,4 +32,5 @@ perf report -i /tmp/demo.data --stdio --sort cpu 2>/dev/null | grep -v '^#' | gr
 echo "samples: $(perf script -i /tmp/demo.data 2>/dev/null | wc -l) (expect about (2.8M + 8.4M) / 100000 = 112)"
 
 say "PMIs the simulated uncore raised: $(cat /sys/kernel/debug/xeon_uncore_sim/pmis)"
+rmmod xeon_uncore_sim
 rmmod xeon_uncore
