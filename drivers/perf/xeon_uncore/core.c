@@ -938,6 +938,7 @@ static void xu_exit_pkg(void *data)
 	unsigned int pkg = topology_logical_package_id(smp_processor_id());
 	int i;
 
+	xu_pkg_lock(&uc->pkgs[pkg]);
 	/* Reverse order: the U-Box, which owns the global enable, goes last */
 	for (i = uc->num_pmus - 1; i >= 0; i--) {
 		struct xu_box *box = &uc->pmus[i].boxes[pkg];
@@ -945,6 +946,7 @@ static void xu_exit_pkg(void *data)
 		if (box->pmu->type->ops->exit_box)
 			box->pmu->type->ops->exit_box(box);
 	}
+	xu_pkg_unlock(&uc->pkgs[pkg]);
 }
 
 static void xu_unregister(struct xu_uncore *uc)

@@ -376,6 +376,7 @@ out:
 		g->unfreeze(gbox);
 	return handled;
 }
+EXPORT_SYMBOL_NS_GPL(xu_pmi_walk, XU_NS_INTERNAL);
 
 /**
  * xu_handle_pmi() - walk the overflow status of one package, locked
@@ -490,6 +491,8 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 		p->wd_walks = ~0ULL;
 		p->lost++;
 		lost = true;
+		/* in case this CPU's LVTPC is what lost it */
+		xu_pmi_lvtpc_arm();
 	}
 	xu_pkg_unlock(p);
 	if (lost)

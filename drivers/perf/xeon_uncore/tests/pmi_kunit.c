@@ -14,6 +14,7 @@
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/jiffies.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -566,6 +567,71 @@ static void pmi_counting_stopped_counter_has_not_turned(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_of(event), 0xfULL);
 }
 
+/* The online CPU of package 0 whose core has the @rank-th lowest core id */
+static int cpu_of_core_rank(unsigned int rank)
+{
+	unsigned int ids[64], n = 0, i, j;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		unsigned int id = topology_core_id(cpu);
+
+		if (topology_logical_package_id(cpu) != 0)
+			continue;
+		for (i = 0; i < n && ids[i] != id; i++)
+			;
+		if (i == n && n < ARRAY_SIZE(ids))
+			ids[n++] = id;
+	}
+	if (rank >= n)
+		return -1;
+	/* selection of the rank-th smallest id */
+	for (i = 0; i <= rank; i++)
+		for (j = i + 1; j < n; j++)
+			if (ids[j] < ids[i])
+				swap(ids[i], ids[j]);
+	for_each_online_cpu(cpu)
+		if (topology_logical_package_id(cpu) == 0 &&
+		    topology_core_id(cpu) == ids[rank])
+			return cpu;
+	return -1;
+}
+
+/*
+ * pmi_core_sel (bits 4:1) is a one-hot mask of the package's cores, by
+ * index: core 0 is 0b0001, core 1 0b0010; routing freezes the package
+ * (en_all 0) and the next walk unfreezes it.  Literal register images.
+ */
+static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
+{
+	struct pmi_walk *w;
+	struct xu_box *gbox;
+	unsigned int n;
+	int cpu0, cpu1;
+
+	walk_setup(test);
+	w = walk_of(test);
+	gbox = &w->uc.pmus[0].boxes[0];
+	cpu0 = cpu_of_core_rank(0);
+	KUNIT_ASSERT_GE(test, cpu0, 0);
+
+	w->uc.plat->global->route(gbox, cpu0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
+	KUNIT_EXPECT_EQ(test, xu_pmi_walk(&w->uc, 0, NULL, true), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x90000003ULL);
+
+	w->uc.plat->global->route(gbox, -1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000001ULL);
+
+	cpu1 = cpu_of_core_rank(1);
+	if (cpu1 < 0)
+		kunit_skip(test, "package 0 has one core");
+	w->uc.plat->global->route(gbox, cpu1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000005ULL);
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -580,6 +646,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
+	KUNIT_CASE(pmi_route_writes_a_one_hot_core_mask),
 	{}
 };
 

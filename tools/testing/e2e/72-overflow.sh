@@ -1,0 +1,133 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The overflow interrupt as perf and the hardware see it:
+#   - perf's overflow semantics through perf_event_open (xu_probe):
+#     PERF_EVENT_IOC_REFRESH ends in POLL_HUP and a disabled event, SIGIO
+#     reaches fasync users, attr.sigtrap and BPF programs are refused;
+#   - group reads from a CPU that is not the collecting one, while PMIs
+#     fire, give equal counts for two events of one source;
+#   - a PMI delivered to a CPU that pmi_core_sel does not name (the
+#     simulator's misroute mode) is taken: counts stay exact;
+#   - delivery masks LVTPC and the driver re-arms it: no PMI is lost;
+#   - a PMI lost to a masked LVTPC is recovered by the watchdog, with one
+#     warning line, and the count stays exact;
+#   - M-Box events that need sub-registers are refused.
+# The VM has 4 CPUs on 2 sockets: CPUs 0 and 2 collect, 1 and 3 do not.
+. "$(dirname "$0")/lib.sh"
+
+SIM=/sys/kernel/debug/xeon_uncore_sim
+PROBE=./xu_probe
+OUT=/tmp/72-overflow.csv
+WRAP=281474976710655	# 2^48 - 1: from any value but 0, exactly one wrap
+CYCLES=0x3640		# uncore_mbox_0/cycles/: inc_sel 0x1b, wrap_mode 1
+BBOX=0x3440		# bbox_cmds_all: inc_sel 0x1a, wrap_mode 1
+
+[ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
+	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
+
+# preload SOCKET VALUE: every counter of the socket's M-Box 0
+preload() {
+	for r in cb1 cb3 cb5 cb7 cb9 cbb; do echo "$1 $r $2" >$SIM/msr; done
+}
+
+# wraps N: inject 1000, N wraps, 1000 into socket 0's bbox_cmds_all
+wraps() {
+	_c="echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.3"
+	_i=0
+	while [ $_i -lt "$1" ]; do
+		_c="$_c; echo '0 mbox0 0x1a $WRAP' >$SIM/inject; sleep 0.3"
+		_i=$((_i + 1))
+	done
+	echo "$_c; echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.3"
+}
+
+# count_s0 CMD: bbox_cmds_all of socket 0 while CMD runs
+count_s0() {
+	perf stat -a -A -x';' -o $OUT -e uncore_mbox_0/bbox_cmds_all/ -- sh -c "$1" ||
+		diag "perf stat failed"
+	awk -F';' '$1 == "CPU0" && $4 ~ /bbox_cmds_all/ { print $2 }' $OUT
+}
+
+lost() { awk -v s="$1" '$1 == s { print $2 }' $SIM/lost_pmis; }
+watchdog_lines() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
+
+check "load xeon_uncore and xeon_uncore_sim" load_module
+
+# ------------------------------------------------ perf's overflow semantics
+out=$($PROBE refresh uncore_mbox_0 $CYCLES 0 1000000 3)
+diag "refresh: $out"
+check_eq "PERF_EVENT_IOC_REFRESH 3: two POLL_IN, one POLL_HUP, then disabled" \
+	"$out" "sigio_in=2 sigio_hup=1 sigio_other=0 disabled=1"
+out=$($PROBE refresh uncore_mbox_0 $CYCLES 2 1000000 1)
+check_eq "PERF_EVENT_IOC_REFRESH 1 on socket 1: one POLL_HUP" \
+	"$out" "sigio_in=0 sigio_hup=1 sigio_other=0 disabled=1"
+check_eq "attr.sigtrap on an uncore event: EINVAL" \
+	"$($PROBE sigtrap uncore_mbox_0 $CYCLES 0)" "open=failed errno=22"
+out=$($PROBE bpf uncore_mbox_0 $CYCLES 0 100000)
+case $out in
+"bpf_load=0 "*)
+	check_eq "PERF_EVENT_IOC_SET_BPF: EINVAL on the uncore event, accepted on cpu-clock" \
+		"$out" "bpf_load=0 uncore=22 cpu_clock=0" ;;
+*) skip "PERF_EVENT_IOC_SET_BPF: this kernel loads no BPF program ($out)" ;;
+esac
+
+# ------------------------------------------------ group reads, remote, PMIs
+perf record -a -c 20000 -e uncore_mbox_0/cycles/ -o /tmp/72.data -- sleep 3 \
+	>/dev/null 2>&1 &
+rec=$!
+sleep 0.5
+out=$($PROBE groupread uncore_mbox_0 $CYCLES 0 1 20000)
+diag "groupread from CPU 1: $out"
+case $out in
+"reads=20000 mismatches=0 backward=0 "*) ok "group read of two cycles events from CPU 1 while PMIs fire: always equal, never backward" ;;
+*) fail "group read of two cycles events from CPU 1 while PMIs fire: always equal, never backward"; diag "$out" ;;
+esac
+out=$($PROBE groupread uncore_mbox_0 $CYCLES 2 2 2000)
+case $out in
+"reads=2000 mismatches=0 backward=0 "*) ok "group read on socket 1's collecting CPU: always equal" ;;
+*) fail "group read on socket 1's collecting CPU: always equal"; diag "$out" ;;
+esac
+wait $rec
+
+# ------------------------------------------------ LVTPC re-armed, misroute
+echo 0 >$SIM/generator
+lost0=$(lost 0)
+preload 0 ffffffffff00
+check_eq "4 wraps count 2000 + 3 x (2^48 - 1) exactly" \
+	"$(count_s0 "$(wraps 3)")" $((2000 + 3 * WRAP))
+check_eq "no PMI lost to a masked LVTPC: the driver re-arms it" "$(lost 0)" "$lost0"
+
+echo 1 >$SIM/misroute
+pmis0=$(cat $SIM/pmis)
+preload 0 ffffffffff00
+check_eq "misrouted PMIs (to a CPU pmi_core_sel does not name): exact count" \
+	"$(count_s0 "$(wraps 3)")" $((2000 + 3 * WRAP))
+check "misrouted PMIs were raised ($pmis0 -> $(cat $SIM/pmis))" \
+	test "$(cat $SIM/pmis)" -ge $((pmis0 + 4))
+echo 0 >$SIM/misroute
+
+# ------------------------------------------------ a lost PMI, the watchdog
+w0=$(watchdog_lines)
+lost0=$(lost 0)
+preload 0 ffffffffff00
+cmd="echo 0 >$SIM/mask_lvtpc; echo 1 >$SIM/mask_lvtpc; $(wraps 1)"
+check_eq "a PMI lost to a masked LVTPC: the count stays exact" \
+	"$(count_s0 "$cmd")" $((2000 + WRAP))
+check "the simulator lost that PMI ($lost0 -> $(lost 0))" test "$(lost 0)" -gt "$lost0"
+check_eq "the watchdog said so in one line" "$(($(watchdog_lines) - w0))" 1
+echo 1 >$SIM/generator
+
+# ------------------------------------------------ M-Box sub-registers
+# inc_sel 0x04, 0x00, 0x16; set_flag_sel 1 and 5 with flag_mode (Table 2-67)
+for cfg in 0x840 0x40 0x2c40 0x836c0 0x2836c0; do
+	check_eq "uncore_mbox_0 config $cfg (needs a sub-register): EOPNOTSUPP" \
+		"$($PROBE open uncore_mbox_0 $cfg 0)" "open=failed errno=95"
+done
+check "the refusal is logged" sh -c "dmesg | grep -q 'need M-Box sub-registers'"
+check "inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3 still counts" \
+	perf stat -a -e uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3,wrap_mode=1/ -- true
+
+check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
+check "no unknown NMI" sh -c "! dmesg | grep -qi 'NMI received for unknown reason'"
+check "unload" unload_module
+finish
