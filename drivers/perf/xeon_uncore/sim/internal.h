@@ -133,7 +133,4 @@ int sim_mask_lvtpc(unsigned int cpu);
 /* debugfs.c */
 int xu_sim_debugfs_init(struct xu_sim *sim);
 
-/* main.c */
-extern const struct xu_io_ops xu_sim_io;
-
 #endif /* _XEON_UNCORE_SIM_INTERNAL_H */

@@ -47,6 +47,7 @@ const struct xu_io_ops xu_sim_io = {
 	.write		= xu_sim_io_write,
 	.quiesce	= xu_sim_io_quiesce,
 };
+EXPORT_SYMBOL_NS_GPL(xu_sim_io, XU_SIM_NS);
 
 static int __init xu_sim_init(void)
 {

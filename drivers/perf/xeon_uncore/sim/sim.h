@@ -22,6 +22,7 @@
 #define XU_SIM_NS		XEON_UNCORE_SIM
 #endif
 
+struct xu_io_ops;
 struct xu_sim;
 
 /* Event sources a test or the generator can drive */
@@ -31,6 +32,12 @@ enum xu_sim_box {
 	XU_SIM_MBOX1,
 	XU_SIM_NR_BOXES,
 };
+
+/*
+ * The accessors of the simulator, for a private struct xu_uncore on a
+ * private simulator (xu_box.io_priv is the struct xu_sim)
+ */
+extern const struct xu_io_ops xu_sim_io;
 
 /* Generator rates, in events per second; see Documentation/simulator.rst */
 #define XU_SIM_RATE_UNIT	100000ULL
