@@ -318,17 +318,23 @@ static void nhmex_global_unfreeze(struct xu_box *ubox)
  * core's bit is its index among the package's cores, not its
  * topology_core_id(), which comes from the APIC ID and has gaps; the
  * four bits reach cores 0-3, so a collecting CPU on a later core has its
- * PMIs sent to core 0, whose NMI handler takes them as well.
+ * PMIs sent to the lowest core of the package with a CPU online, whose
+ * NMI handler takes them as well.  Should no CPU of cores 0-3 be online,
+ * the watchdog folds the overflows.
  */
+#define NHMEX_PMI_CORES		4
 static unsigned int nhmex_core_index(unsigned int cpu)
 {
+	unsigned int pkg = topology_logical_package_id(cpu);
 	unsigned int core = topology_core_id(cpu), idx = 0, c;
 	DECLARE_BITMAP(below, 64) = { };
 
-	for_each_cpu(c, topology_core_cpumask(cpu)) {
+	/* present, not online: a core keeps its index while it is offline */
+	for_each_present_cpu(c) {
 		unsigned int id = topology_core_id(c);
 
-		if (id < core && id < 64 && !__test_and_set_bit(id, below))
+		if (topology_logical_package_id(c) == pkg && id < core &&
+		    id < 64 && !__test_and_set_bit(id, below))
 			idx++;
 	}
 	return idx;
@@ -339,9 +345,13 @@ static void nhmex_global_route(struct xu_box *ubox, int cpu)
 	u64 sel = 0;
 
 	if (cpu >= 0) {
-		unsigned int idx = nhmex_core_index(cpu);
+		unsigned int idx = nhmex_core_index(cpu), c;
 
-		if (idx >= hweight64(NHMEX_U_GCTL_PMI_CORE_SEL))
+		/* beyond the field: the package's lowest core with a CPU up */
+		if (idx >= NHMEX_PMI_CORES)
+			for_each_cpu(c, topology_core_cpumask(cpu))
+				idx = min(idx, nhmex_core_index(c));
+		if (idx >= NHMEX_PMI_CORES)
 			idx = 0;
 		sel = FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, BIT(idx));
 	}

@@ -482,7 +482,8 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	busy = xu_pkg_busy(uc, p->id);
-	if (!busy || !g->frozen(gbox) || g->status(gbox, &sts) || !sts) {
+	if (!busy || !p->routed || !g->frozen(gbox) || g->status(gbox, &sts) ||
+	    !sts) {
 		p->wd_walks = ~0ULL;
 	} else if (p->wd_walks != p->walks) {
 		p->wd_walks = p->walks;
@@ -556,6 +557,7 @@ void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
 	local_irq_save(flags);
 	xu_pkg_lock(p);
 	uc->plat->global->route(&uc->pmus[0].boxes[pkg], -1);
+	p->routed = false;
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
 	irq_work_sync(&p->walk_work);
@@ -583,6 +585,7 @@ void xu_pmi_pkg_start(void *data)
 	local_irq_save(flags);
 	xu_pkg_lock(p);
 	uc->plat->global->route(&uc->pmus[0].boxes[pkg], cpu);
+	p->routed = true;
 	xu_pmi_walk(uc, pkg, NULL, true);
 	busy = xu_pkg_busy(uc, pkg);
 	xu_pkg_unlock(p);

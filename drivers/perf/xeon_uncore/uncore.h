@@ -299,6 +299,8 @@ struct xu_pmu {
  * @last_walk_ns: when the last walk ended, and @last_walk_cpu on which
  *            CPU, to tell a PMI that reached two CPUs
  * @owner:    the CPU that holds @lock, -1 if none
+ * @routed:   the package's PMIs go to its collecting CPU's core (false
+ *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
  */
 struct xu_pkg {
@@ -312,6 +314,7 @@ struct xu_pkg {
 	u64 last_walk_ns;
 	int last_walk_cpu;
 	int owner;
+	bool routed;
 	u64 lost;
 };
 

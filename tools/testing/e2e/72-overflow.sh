@@ -11,7 +11,11 @@
 #   - delivery masks LVTPC and the driver re-arms it: no PMI is lost;
 #   - a PMI lost to a masked LVTPC is recovered by the watchdog, with one
 #     warning line, and the count stays exact;
-#   - M-Box events that need sub-registers are refused.
+#   - M-Box events that need sub-registers are refused;
+#   - throttling follows perf's own kernel.perf_event_max_sample_rate and
+#     logs no PERF_RECORD_UNTHROTTLE without its THROTTLE;
+#   - the collecting CPU goes offline and comes back while its package
+#     samples, throttled: the samples go on, on the new collecting CPU.
 # The VM has 4 CPUs on 2 sockets: CPUs 0 and 2 collect, 1 and 3 do not.
 . "$(dirname "$0")/lib.sh"
 
@@ -127,6 +131,37 @@ check "the refusal is logged" sh -c "dmesg | grep -q 'need M-Box sub-registers'"
 check "inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3 still counts" \
 	perf stat -a -e uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3,wrap_mode=1/ -- true
 
+# ------------------------------------------------ throttling, perf's limit
+# cycles at 8.4 million/s on socket 1, period 1000: 8400 PMIs/s wanted
+rate0=$(cat /proc/sys/kernel/perf_event_max_sample_rate)
+echo 1000 >/proc/sys/kernel/perf_event_max_sample_rate
+perf record -a -c 1000 -e uncore_mbox_0/cycles/ -o /tmp/72t.data -- sleep 2 \
+	>/dev/null 2>&1
+echo "$rate0" >/proc/sys/kernel/perf_event_max_sample_rate
+n=$(perf report -i /tmp/72t.data --stdio --sort cpu -F sample,cpu 2>/dev/null |
+	awk '$2 == "002" { print $1 }')
+diag "socket 1 with perf_event_max_sample_rate=1000: $n samples in 2 s"
+check "perf's max_sample_rate 1000 throttles socket 1 to <= 2200 samples in 2 s" \
+	test "${n:-0}" -gt 0 -a "${n:-0}" -le 2200
+thr=$(perf report -D -i /tmp/72t.data 2>/dev/null | grep -c 'PERF_RECORD_THROTTLE')
+unthr=$(perf report -D -i /tmp/72t.data 2>/dev/null | grep -c 'PERF_RECORD_UNTHROTTLE')
+check_eq "as many PERF_RECORD_UNTHROTTLE as THROTTLE (none: see the docs)" "$unthr" "$thr"
+
+# ------------------------------------------------ hotplug while sampling
+perf record -a -c 1000 -e uncore_mbox_0/cycles/ -o /tmp/72h.data -- sleep 4 \
+	>/dev/null 2>&1 &
+rec=$!
+sleep 1
+check "offline CPU 2 (socket 1's collector) while it samples, throttled" \
+	sh -c 'echo 0 >/sys/devices/system/cpu/cpu2/online'
+sleep 1
+check "online CPU 2 again" sh -c 'echo 1 >/sys/devices/system/cpu/cpu2/online'
+wait $rec
+n=$(perf report -i /tmp/72h.data --stdio --sort cpu -F sample,cpu 2>/dev/null |
+	awk '$2 == "003" { print $1 }')
+check "socket 1 sampled on CPU 3 after the move (${n:-0} samples)" test "${n:-0}" -gt 100
+
+check_eq "the watchdog stepped in once, for the masked LVTPC" "$(watchdog_lines)" 1
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
 check "no unknown NMI" sh -c "! dmesg | grep -qi 'NMI received for unknown reason'"
 check "unload" unload_module

@@ -4,9 +4,10 @@
  *
  * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask: bit n of
  *   the field names core n of the package, 0 sends no PMI.  Core n is the
- *   package's n-th core when its online CPUs' topology_core_id() values
- *   are ranked in ascending order (core IDs have gaps).  Every online CPU
- *   of a named core, each hyperthread, gets the PMI.
+ *   package's n-th core when its CPUs' topology_core_id() values are
+ *   ranked in ascending order (core IDs have gaps); a core keeps its index
+ *   while its CPUs are offline, as a physical core does.  Every online
+ *   CPU of a named core, each hyperthread, gets the PMI.
  * - A CPU takes the PMI through its local APIC's LVTPC: masked, the PMI
  *   is lost there; otherwise delivery masks the LVTPC (the handler has to
  *   unmask it) and the CPU gets an NMI.
@@ -51,7 +52,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
 /*
  * The online CPUs of package @pkg that belong to the cores @cores names,
  * into @out.  Walks the package's core IDs in ascending order, one pass
- * over the online CPUs per core index.
+ * over the present CPUs per core index.
  */
 static void sim_core_cpus(unsigned int pkg, unsigned long cores,
 			  struct cpumask *out)
@@ -64,7 +65,7 @@ static void sim_core_cpus(unsigned int pkg, unsigned long cores,
 	for (n = 0; n < SIM_PMI_CORES && cores >> n; n++) {
 		long id = LONG_MAX;
 
-		for_each_online_cpu(cpu)
+		for_each_present_cpu(cpu)
 			if (topology_logical_package_id(cpu) == pkg &&
 			    (long)topology_core_id(cpu) > prev &&
 			    (long)topology_core_id(cpu) < id)
