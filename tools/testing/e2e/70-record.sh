@@ -4,14 +4,18 @@
 # simulator's documented generator rates (Documentation/simulator.rst):
 #   U-Box      100000 * (event + 1) * (socket + 1)      events/s
 #   M-Box m    100000 * (inc_sel + 1) * (2 * socket + m + 1)
-# Sockets are CPUs 0 and 2 (each package's collecting CPU).
-#   -c N: the samples' own timestamps, less the time the PMIs kept the
-#         package frozen, span (samples - 1) periods of N events, within 2%
-#         per socket; every period is N; perf report --sort cpu splits as
-#         the rates do;
-#   -F F: the last half of the samples comes at F/s per socket, with a
-#         period near rate / F;
-#   -c 1 with max_sample_rate=1000: throttled, no lockup, no report;
+# Sockets are CPUs 0 and 2 (each package's collecting CPU).  Every
+# expected value below comes from those rates and perf's arguments.
+#   -c N: per socket, the samples' own timestamps span (samples - 1)
+#         periods of N events at the documented rate, within 2%; the
+#         samples cover the sleep (rate * sleep / N within 5%); every
+#         period is N; perf report --sort cpu splits as the rates do; the
+#         PMIs keep the package frozen (frz_all, not counting) less than
+#         1% of the run;
+#   -F F: in the second half of the run the samples come at F/s per
+#         socket, within 10% (not on the debug kernel, see there);
+#   -c 1 with max_sample_rate=1000: throttled to 500..1100 samples/s, no
+#         lockup, no report;
 #   refused: count_mode=1 sampling, per-task sampling, anything with pmi=0.
 # Counting across 48-bit wraps in the PMI is 71-pmi-count.sh.
 . "$(dirname "$0")/lib.sh"
@@ -41,18 +45,27 @@ samples() {
 		awk 'NF == 3 { print $1 + 0, $2, $3 }'
 }
 
-# stats FILE CPU: "N SPAN_S MIN_PERIOD MAX_PERIOD HALF_N HALF_SPAN_S
-# HALF_MEAN_PERIOD" of CPU's samples; HALF_* over the last half of them
+# stats FILE CPU: "N SPAN_S MIN_PERIOD MAX_PERIOD" of CPU's samples
 stats() {
 	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2; p[n] = $3 }
 		END {
-			if (n < 2) { print 0, 0, 0, 0, 0, 0, 0; exit }
+			if (n < 2) { print 0, 0, 0, 0; exit }
 			mn = p[1]; mx = p[1]
 			for (i = 2; i <= n; i++) { if (p[i] < mn) mn = p[i]; if (p[i] > mx) mx = p[i] }
-			h = int(n / 2) + 1; s = 0
-			for (i = h + 1; i <= n; i++) s += p[i]
-			printf "%d %.6f %d %d %d %.6f %.0f\n", n, t[n] - t[1], mn, mx,
-				n - h + 1, t[n] - t[h], s / (n - h)
+			printf "%d %.6f %d %d\n", n, t[n] - t[1], mn, mx
+		}'
+}
+
+# half_rate FILE CPU: "N SPAN_S RATE" of CPU's samples in the second half
+# (by time) of its samples' span: RATE = (N - 1) / SPAN_S samples/s
+half_rate() {
+	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
+		END {
+			if (n < 4) { print 0, 0, 0; exit }
+			mid = (t[1] + t[n]) / 2; k = 0
+			for (i = 1; i <= n; i++) if (t[i] >= mid) { if (!k) s = t[i]; k++ }
+			if (k < 2 || t[n] <= s) { print k, 0, 0; exit }
+			printf "%d %.6f %.2f\n", k, t[n] - s, (k - 1) / (t[n] - s)
 		}'
 }
 
@@ -66,9 +79,18 @@ check_le() {
 		ok "$1"; else fail "$1"; diag "got '$2', want <= $3"; fi
 }
 
+# FROZEN_PCT: the most of a run the PMIs may keep a package frozen.  The
+# handler takes 150-200 us per PMI under TCG on Debian's kernels, 250-300
+# us on the debug kernel (KASAN, lockdep): at the <= 20 PMIs per second
+# per socket of the runs below that is 0.3% and 0.6%.  1% leaves room for
+# a busy host, and keeps the count checks (2%) about the driver.
+FROZEN_PCT=1
+
 # record_fixed DESC BOX CODE PERIOD EVENT SECONDS: perf record -c PERIOD
-# EVENT for SECONDS; per socket, samples - 1 = rate * span / PERIOD within 2%, >= 190
-# samples, every period PERIOD; perf report --sort cpu splits as the rates
+# EVENT for SECONDS; per socket: frozen < FROZEN_PCT% of the run, samples
+# - 1 = rate * span / PERIOD within 2%, samples = rate * SECONDS / PERIOD
+# within 5%, every period PERIOD; perf report --sort cpu splits as the
+# rates
 record_fixed() {
 	_d=$1 _box=$2 _code=$3 _per=$4 _ev=$5 _sec=$6
 	cp $SIM/frozen_ns /tmp/70-frozen.0
@@ -78,15 +100,18 @@ record_fixed() {
 	for s in 0 1; do
 		_r=$(rate "$_box" $s "$_code")
 		_tot=$((_tot + _r))
-		# the time the PMIs kept the package frozen counted nothing
 		_fz=$(awk -v s=$s '$1 == s { print $2 }' /tmp/70-frozen.0 $SIM/frozen_ns |
 			awk 'NR == 1 { a = $1 } NR == 2 { printf "%.6f", ($1 - a) / 1e9 }')
+		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(stats $DATA $((2 * s)))
-		_want=$(awk -v r="$_r" -v t="$2" -v f="$_fz" -v p="$_per" 'BEGIN { printf "%.1f", r * (t - f) / p }')
-		diag "$_ev socket $s: $1 samples over $2 s (frozen $_fz s), want 1 + $_want; periods $3..$4"
-		check_ge "$_d socket $s: >= 190 samples" "$1" 190
+		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
+		_fzp=$(awk -v f="$_fz" -v t="$2" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
+		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s = $_fzp%"
+		check_le "$_d socket $s: frozen by the PMIs < $FROZEN_PCT% of the run" "$_fzp" $FROZEN_PCT
 		check_within_pct "$_d socket $s: samples - 1 = $_r/s * span / $_per" \
 			"$(($1 - 1))" "$_want" 2
+		check_within_pct "$_d socket $s: samples = $_r/s * $_sec s / $_per" \
+			"$1" "$((_r * _sec / _per))" 5
 		check_eq "$_d socket $s: every period is $_per" "$3 $4" "$_per $_per"
 	done
 	perf report -i $DATA --stdio --sort cpu 2>/dev/null >/tmp/70-report.txt
@@ -129,36 +154,41 @@ no_reports() {
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # -c N.  With frz_all the package stops counting from an overflow until
-# the handler unfreezes it: 100-400 us per PMI under TCG (far more than on
-# hardware), which comes off the count; the simulator's frozen_ns says how
-# long, and the expected count leaves that time out.  Few PMIs per second
-# all the same (<= 100 per socket), and runs long enough for >= 200
-# samples per socket.
+# the handler unfreezes it: time that comes off the count, so the PMIs
+# are kept few (<= 20 per second per socket) and frozen_ns must stay
+# below FROZEN_PCT of the run; the counts are then compared with the
+# documented rates as they are.  10 s runs: 67..200 samples per socket.
 # inc_sel=2 without wrap_mode: the driver has to make a sampling counter
 # wrap rather than stop at 2^48 - 1.  M-Box 0: 300000/s, 900000/s.
-record_fixed "M-Box 0 inc_sel=2" 0 2 15000 uncore_mbox_0/inc_sel=0x2/ 10
+record_fixed "M-Box 0 inc_sel=2" 0 2 45000 uncore_mbox_0/inc_sel=0x2/ 10
 # The U-Box: 400000/s, 800000/s
-record_fixed "U-Box event=3" ubox 3 8000 uncore_ubox/event=0x3/ 5
+record_fixed "U-Box event=3" ubox 3 40000 uncore_ubox/event=0x3/ 10
 
-# -F 50 on M-Box 0 cycles (2.8 and 8.4 million/s): periods of 56000 and
-# 168000 once settled; the last half of the samples comes at 50/s
+# -F 50 on M-Box 0 cycles (2.8 and 8.4 million/s): what -F promises is
+# the rate of samples, not a period.  In the second half of an 8 s run
+# they come at 50/s per socket within 10%: on Debian's kernels under TCG
+# 8 runs gave -2.3%..+0.4% (the steering starts from a period of 1 and
+# converges within the first second).  On the debug kernel the samples
+# come 25% to 46% short (5 runs: 27.1..37.6/s) while the mean period sits
+# at 95-98% of rate / 50: perf's tick stops and restarts a frequency
+# event 250 times a second and under TCG with KASAN and lockdep the
+# counter loses up to a millisecond each time, time the driver's steering
+# (being reworked) does not see.  Skipped there until it does.
 F=50
 check "perf record -a -F $F -e uncore_mbox_0/cycles/ -- sleep 8" \
 	perf record -q -a -F $F -e uncore_mbox_0/cycles/ -o $DATA -- sleep 8
 for s in 0 1; do
+	# shellcheck disable=SC2046 # split into $1..$4
 	set -- $(stats $DATA $((2 * s)))
-	r=$(rate 0 $s 27)
-	got=$(awk -v n="$5" -v t="$6" 'BEGIN { if (t > 0) printf "%.1f", (n - 1) / t }')
-	diag "-F $F socket $s: $1 samples over $2 s; last $5 over $6 s: $got/s, mean period $7"
-	# perf's tick stops and restarts a frequency event 250 times a
-	# second; the counter counts nothing in between, a few us on
-	# hardware, up to a millisecond under TCG with KASAN and lockdep
+	h=$(half_rate $DATA $((2 * s)))
+	diag "-F $F socket $s: $1 samples over $2 s, periods $3..$4; second half: $h (samples, s, /s)"
+	# shellcheck disable=SC2086 # split into $1..$3
+	set -- $h
 	if [ -d /sys/kernel/debug/kunit ]; then
-		skip "-F $F socket $s: last half at $F samples/s (debug kernel: tick restarts cost too much under TCG)"
+		skip "-F $F socket $s: second half at $F samples/s +-10% (debug kernel: the steering misses the tick restarts)"
 	else
-		check_within_pct "-F $F socket $s: last half at $F samples/s" "$got" $F 5
+		check_within_pct "-F $F socket $s: second half at $F samples/s" "$3" $F 10
 	fi
-	check_within_pct "-F $F socket $s: period settled at $r / $F" "$7" $((r / F)) 5
 done
 
 # Refused: count_mode=1 cannot sample (EOPNOTSUPP, logged once)
@@ -166,7 +196,7 @@ dmesg -c >/dev/null
 record_refused -a -c 10000 -e uncore_mbox_0/inc_sel=0x1a,count_mode=1,wrap_mode=1/ -- true
 check "the refusal is logged" sh -c "dmesg | grep -q 'uncore_mbox_0: sampling needs count_mode=0'"
 # ... and per-task sampling
-if out=$(perf record -c 10000 -e uncore_mbox_0/cycles/ -o $DATA -- true 2>&1); then
+if perf record -c 10000 -e uncore_mbox_0/cycles/ -o $DATA -- true >/dev/null 2>&1; then
 	fail "per-task perf record -e uncore_mbox_0/cycles/ is refused"; diag "it succeeded"
 else
 	ok "per-task perf record -e uncore_mbox_0/cycles/ is refused"
@@ -176,23 +206,24 @@ no_reports "no kernel report after sampling"
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
 
-# Throttling: period 1 on 2.8 and 8.4 million events/s, at most 1000
-# samples/s per event
+# Throttling: period 1 on 2.8 and 8.4 million events/s.  An event may
+# take max_sample_rate samples a second (ceil(1000 / HZ) per tick, then
+# stopped until the next tick): at most 1000/s (+10%), and since both
+# events could take millions, not much fewer either: >= 500/s, which a
+# throttle holding an event for two ticks instead of one would miss
+# (measured under TCG: 760-780/s on 6.1, 890-920/s on the debug kernel).
 check "load xeon_uncore max_sample_rate=1000 and xeon_uncore_sim" \
 	load_module max_sample_rate=1000
-pmis0=$(cat $SIM/pmis)
 check "perf record -a -c 1 -e uncore_mbox_0/cycles/ -- sleep 1 finishes" \
 	timeout 120 perf record -q -a -c 1 -e uncore_mbox_0/cycles/ -o $DATA -- sleep 1
-pmis1=$(cat $SIM/pmis)
 for s in 0 1; do
+	# shellcheck disable=SC2046 # split into $1..$4
 	set -- $(stats $DATA $((2 * s)))
 	got=$(awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.1f", (n - 1) / t; else print 0 }')
 	diag "-c 1 socket $s: $1 samples over $2 s: $got/s"
-	check_ge "-c 1 socket $s: sampled" "$1" 50
+	check_ge "-c 1 socket $s: throttled to >= 500 samples/s" "$got" 500
 	check_le "-c 1 socket $s: throttled to <= 1000 samples/s (+10%)" "$got" 1100
 done
-check_ge "the pmis counter grew by at least the samples ($pmis0 -> $pmis1)" \
-	$((pmis1 - pmis0)) "$(samples $DATA | wc -l)"
 no_reports "no kernel report after throttling"
 check_eq "no reserved-bit writes (max_sample_rate=1000)" "$(cat $SIM/violations)" 0
 check "unload xeon_uncore_sim and xeon_uncore (max_sample_rate=1000)" unload_module
