@@ -13,6 +13,7 @@
 #include <linux/jiffies.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
+#include <linux/syscore_ops.h>
 #include <linux/topology.h>
 
 #include "uncore.h"
@@ -932,6 +933,80 @@ nomem:
 }
 EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XU_NS_INTERNAL);
 
+/*
+ * System sleep.  The CPUs but the boot CPU go offline first, through the
+ * hotplug callbacks above, and come back through them after the resume,
+ * setting their packages up again.  The boot CPU's package is the one
+ * left: its events are folded before the sleep, which may lose every
+ * uncore register, and its boxes are set up and its events restarted
+ * after it.  syscore callbacks run on the boot CPU with interrupts off.
+ */
+static struct xu_uncore *xu_pm_uncore;
+
+static int xu_suspend(void)
+{
+	struct xu_uncore *uc = xu_pm_uncore;
+	unsigned int pkg = topology_logical_package_id(smp_processor_id());
+	unsigned int i, c;
+
+	if (!uc || uc->pmus[0].boxes[pkg].cpu < 0)
+		return 0;
+	xu_pkg_lock(&uc->pkgs[pkg]);
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		for (c = 0; c < box->n_events; c++) {
+			struct perf_event *event = box->events[c];
+
+			if (event->hw.state & PERF_HES_STOPPED)
+				continue;
+			__xu_event_stop(event, PERF_EF_UPDATE);
+			event->hw.state |= PERF_HES_ARCH;
+		}
+	}
+	xu_pkg_unlock(&uc->pkgs[pkg]);
+	return 0;
+}
+
+static void xu_resume(void)
+{
+	struct xu_uncore *uc = xu_pm_uncore;
+	unsigned int cpu = smp_processor_id();
+	unsigned int pkg = topology_logical_package_id(cpu);
+	unsigned int i, c;
+
+	if (!uc || uc->pmus[0].boxes[pkg].cpu < 0)
+		return;
+	if (uc->pmi) {
+		if (uc->plat->global->cpu_init)
+			uc->plat->global->cpu_init(uc);
+		xu_pmi_lvtpc_arm();
+	}
+	xu_pkg_lock(&uc->pkgs[pkg]);
+	for (i = 0; i < uc->num_pmus; i++)
+		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		for (c = 0; c < box->n_events; c++) {
+			struct perf_event *event = box->events[c];
+
+			if (!(event->hw.state & PERF_HES_ARCH))
+				continue;
+			event->hw.state &= ~PERF_HES_ARCH;
+			__xu_event_start(event, PERF_EF_RELOAD);
+		}
+	}
+	if (uc->pmi) {
+		uc->plat->global->route(&uc->pmus[0].boxes[pkg],
+					uc->pmus[0].boxes[pkg].cpu);
+		xu_pmi_walk(uc, pkg, NULL, true);
+	}
+	xu_pkg_unlock(&uc->pkgs[pkg]);
+}
+
+XU_SYSCORE(xu_syscore, xu_suspend, xu_resume)
+
 static void xu_exit_pkg(void *data)
 {
 	struct xu_uncore *uc = data;
@@ -996,6 +1071,8 @@ int xu_uncore_init(struct xu_uncore *uc)
 		}
 		xp->registered = true;
 	}
+	xu_pm_uncore = uc;
+	xu_syscore_register();
 	pr_info("%u PMUs of %s on %u package(s), %s registers, overflows %s\n",
 		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name,
 		uc->pmi ? "by PMI" : "by polling");
@@ -1016,6 +1093,10 @@ void xu_uncore_exit(struct xu_uncore *uc)
 {
 	unsigned int cpu;
 
+	if (xu_pm_uncore == uc) {
+		xu_syscore_unregister();
+		xu_pm_uncore = NULL;
+	}
 	xu_unregister(uc);
 
 	cpuhp_state_remove_instance_nocalls(xu_hp_state, &uc->node);

@@ -19,6 +19,34 @@
 #define XU_MAX_COUNTERS		8
 
 /*
+ * XU_SYSCORE(name, suspend, resume): system sleep callbacks, int
+ * suspend(void) and void resume(void), registered with name_register()
+ * and removed with name_unregister().  Newer kernels (and Debian's 6.12)
+ * pass a data pointer through struct syscore; Kbuild defines
+ * XU_HAVE_SYSCORE for them.
+ */
+#ifdef XU_HAVE_SYSCORE
+#define XU_SYSCORE(name, _suspend, _resume)				\
+static int name##_suspend(void *data) { return _suspend(); }		\
+static void name##_resume(void *data) { _resume(); }			\
+static const struct syscore_ops name##_ops = {				\
+	.suspend = name##_suspend,					\
+	.resume = name##_resume,					\
+};									\
+static struct syscore name = { .ops = &name##_ops };			\
+static void name##_register(void) { register_syscore(&name); }		\
+static void name##_unregister(void) { unregister_syscore(&name); }
+#else
+#define XU_SYSCORE(name, _suspend, _resume)				\
+static struct syscore_ops name = {					\
+	.suspend = _suspend,						\
+	.resume = _resume,						\
+};									\
+static void name##_register(void) { register_syscore_ops(&name); }	\
+static void name##_unregister(void) { unregister_syscore_ops(&name); }
+#endif
+
+/*
  * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
  * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
  * internals that only the KUnit suites and the benchmark use.  Linux 6.13

@@ -15,7 +15,10 @@
 #   - throttling follows perf's own kernel.perf_event_max_sample_rate and
 #     logs no PERF_RECORD_UNTHROTTLE without its THROTTLE;
 #   - the collecting CPU goes offline and comes back while its package
-#     samples, throttled: the samples go on, on the new collecting CPU.
+#     samples, throttled: the samples go on, on the new collecting CPU;
+#   - a system sleep (pm_test=core: the CPUs go offline, the syscore
+#     callbacks run, the simulator loses its registers as the hardware
+#     does): socket 0's count goes on exactly across it.
 # The VM has 4 CPUs on 2 sockets: CPUs 0 and 2 collect, 1 and 3 do not.
 . "$(dirname "$0")/lib.sh"
 
@@ -160,6 +163,23 @@ wait $rec
 n=$(perf report -i /tmp/72h.data --stdio --sort cpu -F sample,cpu 2>/dev/null |
 	awk '$2 == "003" { print $1 }')
 check "socket 1 sampled on CPU 3 after the move (${n:-0} samples)" test "${n:-0}" -gt 100
+
+# ------------------------------------------------ system sleep
+if grep -qw mem /sys/power/state 2>/dev/null && [ -w /sys/power/pm_test ]; then
+	echo 0 >$SIM/generator
+	echo core >/sys/power/pm_test
+	cmd="echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.3;
+		echo mem >/sys/power/state || echo 'sleep failed' >&2;
+		echo '0 mbox0 0x1a 500' >$SIM/inject; sleep 0.3"
+	check_eq "socket 0 counts 1000 before and 500 after a system sleep" \
+		"$(count_s0 "$cmd")" 1500
+	echo none >/sys/power/pm_test
+	check "the boxes were set up again after the sleep (en_all, frz_all)" \
+		sh -c "grep -q '^0 0xc00 0x9000000' $SIM/msr"
+	echo 1 >$SIM/generator
+else
+	skip "system sleep: no mem state or pm_test in this kernel"
+fi
 
 check_eq "the watchdog stepped in once, for the masked LVTPC" "$(watchdog_lines)" 1
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0

@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
+#include <linux/syscore_ops.h>
 #include <linux/topology.h>
 
 #include "../uncore.h"
@@ -49,6 +50,25 @@ const struct xu_io_ops xu_sim_io = {
 };
 EXPORT_SYMBOL_NS_GPL(xu_sim_io, XU_SIM_NS);
 
+/*
+ * A system sleep loses the uncore's registers: the simulator's are reset
+ * at resume, before the driver's resume sets its boxes up again (syscore
+ * resume callbacks run in the order they were registered, and the
+ * simulator registers before it attaches to the driver).
+ */
+static int xu_sim_suspend(void)
+{
+	return 0;
+}
+
+static void xu_sim_resume(void)
+{
+	if (xu_sim)
+		xu_sim_power_on(xu_sim);
+}
+
+XU_SYSCORE(xu_sim_syscore, xu_sim_suspend, xu_sim_resume)
+
 static int __init xu_sim_init(void)
 {
 	struct xu_sim *sim;
@@ -66,18 +86,22 @@ static int __init xu_sim_init(void)
 	if (ret)
 		pr_warn("no debugfs directory: %d\n", ret);
 	xu_sim_set_deliver_pmi(sim, true);
+	xu_sim = sim;
+	xu_sim_syscore_register();
 	ret = xu_attach(model, &xu_sim_io, sim);
 	if (ret) {
+		xu_sim_syscore_unregister();
+		xu_sim = NULL;
 		xu_sim_destroy(sim);
 		return ret;
 	}
-	xu_sim = sim;
 	return 0;
 }
 
 static void __exit xu_sim_exit(void)
 {
 	xu_detach(xu_sim);
+	xu_sim_syscore_unregister();
 	xu_sim_destroy(xu_sim);
 }
 

@@ -607,6 +607,37 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XU_SIM_NS);
 
+/**
+ * xu_sim_power_on() - every register of every socket back to its reset
+ * value, as the firmware leaves the uncore after a system sleep
+ * @sim: the simulated uncore
+ */
+void xu_sim_power_on(struct xu_sim *sim)
+{
+	unsigned long flags;
+	unsigned int i, b, c;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		sim_advance_socket(sim, s);
+		s->u_gctl = 0;
+		s->u_gsts = 0;
+		sim_set_ctl(&s->u, 0);
+		for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+			s->m[b].gctl = 0;
+			s->m[b].status = 0;
+			for (c = 0; c < NHMEX_M_NUM_COUNTERS; c++)
+				sim_set_ctl(&s->m[b].c[c], 0);
+		}
+		sim_rst_all(s);
+		s->pmi_in_flight = false;
+		sim_unlock(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_power_on, XU_SIM_NS);
+
 /* Bring every socket up to now, then apply a change of time base */
 static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
 {

@@ -71,6 +71,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 		  enum xu_sim_box box, unsigned int event, u64 n);
 u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event);
 void xu_sim_set_generator(struct xu_sim *sim, bool on);
+void xu_sim_power_on(struct xu_sim *sim);
 void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
 void xu_sim_advance(struct xu_sim *sim, u64 ns);
 u64 xu_sim_violations(struct xu_sim *sim);

@@ -107,17 +107,18 @@ struct format_ctl_case {
  * included, as the module writes them with pmi=1
  */
 static const struct format_ctl_case format_ctl_cases[] = {
-	{ "mbox count_mode=0", "uncore_mbox_0", "count_mode=0", 0x000003 },
-	{ "mbox count_mode=1", "uncore_mbox_0", "count_mode=1,wrap_mode=1", 0x000047 },
-	{ "mbox count_mode=2", "uncore_mbox_1", "count_mode=2,wrap_mode=1", 0x00004b },
-	{ "mbox storage_mode=1", "uncore_mbox_0", "storage_mode=1,flag_mode=1", 0x000093 },
-	{ "mbox wrap_mode=1", "uncore_mbox_1", "wrap_mode=1", 0x000043 },
-	{ "mbox flag_mode=1", "uncore_mbox_0", "flag_mode=1", 0x000083 },
+	{ "mbox count_mode=0", "uncore_mbox_0", "inc_sel=0x1b,count_mode=0", 0x003603 },
+	{ "mbox count_mode=1", "uncore_mbox_0", "inc_sel=0x1b,count_mode=1,wrap_mode=1", 0x003647 },
+	{ "mbox count_mode=2", "uncore_mbox_1", "inc_sel=0x1b,count_mode=2,wrap_mode=1", 0x00364b },
+	{ "mbox storage_mode=1", "uncore_mbox_0",
+	  "inc_sel=0x1b,storage_mode=1,flag_mode=1,set_flag_sel=3", 0x183693 },
+	{ "mbox wrap_mode=1", "uncore_mbox_1", "inc_sel=0x1b,wrap_mode=1", 0x003643 },
+	{ "mbox flag_mode=1", "uncore_mbox_0", "inc_sel=0x1b,flag_mode=1,set_flag_sel=2", 0x103683 },
 	{ "mbox inc_sel=0x01", "uncore_mbox_0", "inc_sel=0x01", 0x000203 },
 	{ "mbox inc_sel=0x1b", "uncore_mbox_1", "inc_sel=0x1b", 0x003603 },
 	{ "mbox inc_sel=0x1f", "uncore_mbox_0", "inc_sel=0x1f", 0x003e03 },
-	{ "mbox set_flag_sel=1", "uncore_mbox_0", "set_flag_sel=1,flag_mode=1", 0x080083 },
-	{ "mbox set_flag_sel=7", "uncore_mbox_1", "set_flag_sel=7,flag_mode=1", 0x380083 },
+	{ "mbox set_flag_sel=4", "uncore_mbox_0", "inc_sel=0x1b,set_flag_sel=4,flag_mode=1", 0x203683 },
+	{ "mbox set_flag_sel=7", "uncore_mbox_1", "inc_sel=0x1b,set_flag_sel=7,flag_mode=1", 0x383683 },
 	{ "mbox every field at its maximum", "uncore_mbox_0",
 	  "count_mode=2,storage_mode=1,wrap_mode=1,flag_mode=1,inc_sel=0x1f,set_flag_sel=7",
 	  0x383edb },
@@ -262,7 +263,8 @@ static void format_named_events_encode_table_2_84(struct kunit *test)
 /*
  * Every combination of valid M-Box field values (count_mode 0-2 with the
  * wrap modes they allow, the legal storage/flag settings, set_flag_sel
- * where it is allowed, a spread of inc_sel) and of U-Box fields goes to the
+ * where it is allowed, a spread of inc_sel; none that needs an M-Box
+ * sub-register, which the driver refuses) and of U-Box fields goes to the
  * register as the user wrote it, and none writes a must-be-zero bit.
  */
 static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
@@ -274,12 +276,12 @@ static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
 	};
 	static const char * const flags[] = {
 		"storage_mode=0,flag_mode=0,set_flag_sel=0",
-		"storage_mode=0,flag_mode=1,set_flag_sel=5",
-		"storage_mode=1,flag_mode=1,set_flag_sel=0",
+		"storage_mode=0,flag_mode=1,set_flag_sel=4",
+		"storage_mode=1,flag_mode=1,set_flag_sel=3",
 		"storage_mode=1,flag_mode=1,set_flag_sel=7",
 	};
 	static const char * const incs[] = {
-		"inc_sel=0x00", "inc_sel=0x15", "inc_sel=0x1f",
+		"inc_sel=0x01", "inc_sel=0x15", "inc_sel=0x1f",
 	};
 	static const char * const ubox[] = {
 		"event=0x00", "event=0x01", "event=0x80,edge=0", "event=0xff,edge=1",

@@ -45,7 +45,14 @@ static const struct validate_case validate_cases[] = {
 	  0, -EINVAL },
 	{ "mbox count_mode=2 without wrap_mode", "uncore_mbox_1", 0x8, 0, 0,
 	  0, -EINVAL },
-	{ "mbox count_mode=1 with wrap_mode", "uncore_mbox_0", 0x44, 0, 0, 0, 0 },
+	{ "mbox count_mode=1 with wrap_mode", "uncore_mbox_0", 0x3644, 0, 0, 0, 0 },
+	/* Table 2-84: events an M-Box sub-register selects, not programmed */
+	{ "mbox inc_sel=0x04 (sub-register)", "uncore_mbox_0", 0x840, 0, 0,
+	  0, -EOPNOTSUPP },
+	{ "mbox inc_sel=0x00 (sub-register)", "uncore_mbox_1", 0x40, 0, 0,
+	  0, -EOPNOTSUPP },
+	{ "mbox set_flag_sel=1 with flag_mode (sub-register)", "uncore_mbox_0",
+	  0x836c0, 0, 0, 0, -EOPNOTSUPP },
 	{ "mbox inc_sel=0x1b", "uncore_mbox_0", 0x3600, 0, 0, 0, 0 },
 	{ "mbox every field", "uncore_mbox_1", 0x383ed8, 0, 0, 0, 0 },
 	/* Table 2-6: en is bit 22, pmi_en bit 20; 8-17 are undocumented */
