@@ -13,7 +13,6 @@
 #include <linux/jiffies.h>
 #include <linux/math64.h>
 #include <linux/slab.h>
-#include <linux/syscore_ops.h>
 #include <linux/topology.h>
 
 #include "uncore.h"
@@ -1005,7 +1004,10 @@ static void xu_resume(void)
 	xu_pkg_unlock(&uc->pkgs[pkg]);
 }
 
-XU_SYSCORE(xu_syscore, xu_suspend, xu_resume)
+static struct xu_syscore xu_pm = {
+	.suspend	= xu_suspend,
+	.resume		= xu_resume,
+};
 
 static void xu_exit_pkg(void *data)
 {
@@ -1072,7 +1074,7 @@ int xu_uncore_init(struct xu_uncore *uc)
 		xp->registered = true;
 	}
 	xu_pm_uncore = uc;
-	xu_syscore_register();
+	xu_syscore_register(&xu_pm);
 	pr_info("%u PMUs of %s on %u package(s), %s registers, overflows %s\n",
 		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name,
 		uc->pmi ? "by PMI" : "by polling");
@@ -1094,7 +1096,7 @@ void xu_uncore_exit(struct xu_uncore *uc)
 	unsigned int cpu;
 
 	if (xu_pm_uncore == uc) {
-		xu_syscore_unregister();
+		xu_syscore_unregister(&xu_pm);
 		xu_pm_uncore = NULL;
 	}
 	xu_unregister(uc);

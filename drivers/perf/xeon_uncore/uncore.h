@@ -13,37 +13,63 @@
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/syscore_ops.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
 #define XU_MAX_COUNTERS		8
 
 /*
- * XU_SYSCORE(name, suspend, resume): system sleep callbacks, int
- * suspend(void) and void resume(void), registered with name_register()
- * and removed with name_unregister().  Newer kernels (and Debian's 6.12)
- * pass a data pointer through struct syscore; Kbuild defines
- * XU_HAVE_SYSCORE for them.
+ * System sleep callbacks: int suspend(void) and void resume(void), run on
+ * the boot CPU with interrupts off.  Newer kernels (Debian's 6.12 among
+ * them) pass a data pointer through struct syscore, older ones take a
+ * struct syscore_ops alone; Kbuild defines XU_HAVE_SYSCORE for the newer.
  */
+struct xu_syscore {
+	int (*suspend)(void);
+	void (*resume)(void);
+	struct syscore_ops ops;
 #ifdef XU_HAVE_SYSCORE
-#define XU_SYSCORE(name, _suspend, _resume)				\
-static int name##_suspend(void *data) { return _suspend(); }		\
-static void name##_resume(void *data) { _resume(); }			\
-static const struct syscore_ops name##_ops = {				\
-	.suspend = name##_suspend,					\
-	.resume = name##_resume,					\
-};									\
-static struct syscore name = { .ops = &name##_ops };			\
-static void name##_register(void) { register_syscore(&name); }		\
-static void name##_unregister(void) { unregister_syscore(&name); }
+	struct syscore syscore;
+#endif
+};
+
+#ifdef XU_HAVE_SYSCORE
+static inline int xu_syscore_suspend(void *data)
+{
+	return ((struct xu_syscore *)data)->suspend();
+}
+
+static inline void xu_syscore_resume(void *data)
+{
+	((struct xu_syscore *)data)->resume();
+}
+
+static inline void xu_syscore_register(struct xu_syscore *x)
+{
+	x->ops.suspend = xu_syscore_suspend;
+	x->ops.resume = xu_syscore_resume;
+	x->syscore.ops = &x->ops;
+	x->syscore.data = x;
+	register_syscore(&x->syscore);
+}
+
+static inline void xu_syscore_unregister(struct xu_syscore *x)
+{
+	unregister_syscore(&x->syscore);
+}
 #else
-#define XU_SYSCORE(name, _suspend, _resume)				\
-static struct syscore_ops name = {					\
-	.suspend = _suspend,						\
-	.resume = _resume,						\
-};									\
-static void name##_register(void) { register_syscore_ops(&name); }	\
-static void name##_unregister(void) { unregister_syscore_ops(&name); }
+static inline void xu_syscore_register(struct xu_syscore *x)
+{
+	x->ops.suspend = x->suspend;
+	x->ops.resume = x->resume;
+	register_syscore_ops(&x->ops);
+}
+
+static inline void xu_syscore_unregister(struct xu_syscore *x)
+{
+	unregister_syscore_ops(&x->ops);
+}
 #endif
 
 /*

@@ -13,7 +13,6 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
-#include <linux/syscore_ops.h>
 #include <linux/topology.h>
 
 #include "../uncore.h"
@@ -67,7 +66,10 @@ static void xu_sim_resume(void)
 		xu_sim_power_on(xu_sim);
 }
 
-XU_SYSCORE(xu_sim_syscore, xu_sim_suspend, xu_sim_resume)
+static struct xu_syscore xu_sim_pm = {
+	.suspend	= xu_sim_suspend,
+	.resume		= xu_sim_resume,
+};
 
 static int __init xu_sim_init(void)
 {
@@ -87,10 +89,10 @@ static int __init xu_sim_init(void)
 		pr_warn("no debugfs directory: %d\n", ret);
 	xu_sim_set_deliver_pmi(sim, true);
 	xu_sim = sim;
-	xu_sim_syscore_register();
+	xu_syscore_register(&xu_sim_pm);
 	ret = xu_attach(model, &xu_sim_io, sim);
 	if (ret) {
-		xu_sim_syscore_unregister();
+		xu_syscore_unregister(&xu_sim_pm);
 		xu_sim = NULL;
 		xu_sim_destroy(sim);
 		return ret;
@@ -101,7 +103,7 @@ static int __init xu_sim_init(void)
 static void __exit xu_sim_exit(void)
 {
 	xu_detach(xu_sim);
-	xu_sim_syscore_unregister();
+	xu_syscore_unregister(&xu_sim_pm);
 	xu_sim_destroy(xu_sim);
 }
 
