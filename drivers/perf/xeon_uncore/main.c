@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon_uncore: perf PMUs for the uncore of Intel Xeon 7500/E7 and Xeon
- * E5/E5 v2 servers: module init, CPU matching, parameters, and the
- * interface through which another module (xeon_uncore_sim.ko) attaches an
- * uncore of its own where the machine has no supported one.
+ * xeon_uncore: perf PMUs for the uncore of Intel Xeon 7500 and Xeon E7
+ * (Nehalem-EX, Westmere-EX) servers: module init, CPU matching,
+ * parameters, and the interface through which another module
+ * (xeon_uncore_sim.ko) attaches an uncore of its own where the machine
+ * has no supported one.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -204,5 +205,5 @@ EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XU_NS_INTERNAL);
 module_init(xu_init);
 module_exit(xu_exit);
 
-MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7 and E5/E5 v2");
+MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500 and E7 (Nehalem-EX, Westmere-EX)");
 MODULE_LICENSE("GPL");
