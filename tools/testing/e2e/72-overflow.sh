@@ -56,6 +56,16 @@ count_s0() {
 }
 
 lost() { awk -v s="$1" '$1 == s { print $2 }' $SIM/lost_pmis; }
+# wait_counting SOCKET: until perf has enabled a counter of its M-Box 0
+wait_counting() {
+	_i=0
+	while [ $_i -lt 200 ]; do
+		awk -v s="$1" '$1 == s && $2 ~ /^0xcb[02468a]$/ && $3 != "0x0" { f = 1 }
+			END { exit !f }' $SIM/msr && return 0
+		sleep 0.1; _i=$((_i + 1))
+	done
+	diag "no counter of socket $1 ever enabled"
+}
 watchdog_lines() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
 
 check "load xeon_uncore and xeon_uncore_sim" load_module
@@ -154,7 +164,8 @@ check_eq "as many PERF_RECORD_UNTHROTTLE as THROTTLE (none: see the docs)" "$unt
 perf record -a -c 1000 -e uncore_mbox_0/cycles/ -o /tmp/72h.data -- sleep 4 \
 	>/dev/null 2>&1 &
 rec=$!
-sleep 1
+wait_counting 1
+sleep 0.5
 check "offline CPU 2 (socket 1's collector) while it samples, throttled" \
 	sh -c 'echo 0 >/sys/devices/system/cpu/cpu2/online'
 sleep 1
