@@ -12,31 +12,13 @@
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/71-pmi-count.csv
-WRAP=281474976710655	# 2^48 - 1: from any value but 0, exactly one wrap
+WRAP=$XU_WRAP
 
 # The NMI handler under TCG takes longer than the kernel's 1 ms "NMI
 # handler took too long" threshold, which the VM harness counts as a
 # kernel report; raise it to 100 ms (a real storm still shows).
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
-
-# preload SOCKET VALUE: every counter of socket's M-Box 0 (whichever perf gets)
-preload() {
-	for r in cb1 cb3 cb5 cb7 cb9 cbb; do echo "$1 $r $2" >$SIM/msr; done
-}
-
-# injections N: a shell command injecting WRAP events N times into socket
-# 0's M-Box 0 bbox_cmds_all, each followed by a pause for the PMI (which
-# freezes the package until its handler has run)
-injections() {
-	_c="echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.2"
-	_i=0
-	while [ $_i -lt "$1" ]; do
-		_c="$_c; echo '0 mbox0 0x1a $WRAP' >$SIM/inject; sleep 0.2"
-		_i=$((_i + 1))
-	done
-	echo "$_c; echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.2"
-}
 
 # count EVENT CMD: perf stat -a -A EVENT while CMD runs: "CPU0 CPU2"
 count() {
@@ -50,11 +32,11 @@ check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # Generator off: 1000 + 5 x (2^48 - 1) + 1000 events, six wraps
 echo 0 >$SIM/generator
-preload 0 ffffffffff00
+sim_preload 0 ffffffffff00
 pmis0=$(cat $SIM/pmis)
 want=$((2000 + 5 * WRAP))
 check_eq "bbox_cmds_all over 6 wraps counts 2000 + 5 x (2^48 - 1) exactly (socket 0, socket 1)" \
-	"$(count uncore_mbox_0/bbox_cmds_all/ "$(injections 5)")" "$want 0"
+	"$(count uncore_mbox_0/bbox_cmds_all/ "$(sim_wraps 5)")" "$want 0"
 pmis1=$(cat $SIM/pmis)
 check "one PMI per wrap at least ($pmis0 -> $pmis1)" test $((pmis1 - pmis0)) -ge 6
 
@@ -66,8 +48,8 @@ check "one PMI per wrap at least ($pmis0 -> $pmis1)" test $((pmis1 - pmis0)) -ge
 # minus the injections is a third of socket 1.
 HALF=140737488355328	# 2^47
 echo 1 >$SIM/generator
-preload 0 ffffffff0000
-preload 1 ffffffff0000
+sim_preload 0 ffffffff0000
+sim_preload 1 ffffffff0000
 perf stat -I 250 -a -A -x';' -o $OUT -e uncore_mbox_0/bbox_cmds_all/ -- sh -c \
 	"sleep 0.3; for i in 1 2 3 4 5 6 7 8; do echo '0 mbox0 0x1a $HALF' >$SIM/inject; sleep 0.2; done" ||
 	diag "perf stat -I failed"
@@ -95,7 +77,7 @@ check "unload xeon_uncore_sim and xeon_uncore" unload_module
 # pmi=0: the polling timer folds the wrap (one per poll interval at most)
 check "load xeon_uncore pmi=0 and xeon_uncore_sim" load_module pmi=0
 echo 0 >$SIM/generator
-preload 0 fffffffffc00
+sim_preload 0 fffffffffc00
 check_eq "pmi=0: bbox_cmds_all across a wrap counts 5000 (socket 0, socket 1)" \
 	"$(count uncore_mbox_0/bbox_cmds_all/ "echo '0 mbox0 0x1a 5000' >$SIM/inject")" "5000 0"
 check_eq "pmi=0: no PMI raised" "$(cat $SIM/pmis)" 0

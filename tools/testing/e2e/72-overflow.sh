@@ -25,28 +25,10 @@
 SIM=/sys/kernel/debug/xeon_uncore_sim
 PROBE=./xu_probe
 OUT=/tmp/72-overflow.csv
-WRAP=281474976710655	# 2^48 - 1: from any value but 0, exactly one wrap
 CYCLES=0x3640		# uncore_mbox_0/cycles/: inc_sel 0x1b, wrap_mode 1
-BBOX=0x3440		# bbox_cmds_all: inc_sel 0x1a, wrap_mode 1
 
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
-
-# preload SOCKET VALUE: every counter of the socket's M-Box 0
-preload() {
-	for r in cb1 cb3 cb5 cb7 cb9 cbb; do echo "$1 $r $2" >$SIM/msr; done
-}
-
-# wraps N: inject 1000, N wraps, 1000 into socket 0's bbox_cmds_all
-wraps() {
-	_c="echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.3"
-	_i=0
-	while [ $_i -lt "$1" ]; do
-		_c="$_c; echo '0 mbox0 0x1a $WRAP' >$SIM/inject; sleep 0.3"
-		_i=$((_i + 1))
-	done
-	echo "$_c; echo '0 mbox0 0x1a 1000' >$SIM/inject; sleep 0.3"
-}
 
 # count_s0 CMD: bbox_cmds_all of socket 0 while CMD runs
 count_s0() {
@@ -109,16 +91,16 @@ wait $rec
 # ------------------------------------------------ LVTPC re-armed, misroute
 echo 0 >$SIM/generator
 lost0=$(lost 0)
-preload 0 ffffffffff00
+sim_preload 0 ffffffffff00
 check_eq "4 wraps count 2000 + 3 x (2^48 - 1) exactly" \
-	"$(count_s0 "$(wraps 3)")" $((2000 + 3 * WRAP))
+	"$(count_s0 "$(sim_wraps 3)")" $((2000 + 3 * XU_WRAP))
 check_eq "no PMI lost to a masked LVTPC: the driver re-arms it" "$(lost 0)" "$lost0"
 
 echo 1 >$SIM/misroute
 pmis0=$(cat $SIM/pmis)
-preload 0 ffffffffff00
+sim_preload 0 ffffffffff00
 check_eq "misrouted PMIs (to a CPU pmi_core_sel does not name): exact count" \
-	"$(count_s0 "$(wraps 3)")" $((2000 + 3 * WRAP))
+	"$(count_s0 "$(sim_wraps 3)")" $((2000 + 3 * XU_WRAP))
 check "misrouted PMIs were raised ($pmis0 -> $(cat $SIM/pmis))" \
 	test "$(cat $SIM/pmis)" -ge $((pmis0 + 4))
 echo 0 >$SIM/misroute
@@ -126,10 +108,10 @@ echo 0 >$SIM/misroute
 # ------------------------------------------------ a lost PMI, the watchdog
 w0=$(watchdog_lines)
 lost0=$(lost 0)
-preload 0 ffffffffff00
-cmd="echo 0 >$SIM/mask_lvtpc; echo 1 >$SIM/mask_lvtpc; $(wraps 1)"
+sim_preload 0 ffffffffff00
+cmd="echo 0 >$SIM/mask_lvtpc; echo 1 >$SIM/mask_lvtpc; $(sim_wraps 1)"
 check_eq "a PMI lost to a masked LVTPC: the count stays exact" \
-	"$(count_s0 "$cmd")" $((2000 + WRAP))
+	"$(count_s0 "$cmd")" $((2000 + XU_WRAP))
 check "the simulator lost that PMI ($lost0 -> $(lost 0))" test "$(lost 0)" -gt "$lost0"
 check_eq "the watchdog said so in one line" "$(($(watchdog_lines) - w0))" 1
 echo 1 >$SIM/generator

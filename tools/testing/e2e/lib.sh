@@ -93,6 +93,30 @@ perf_count() {
 	perf stat -x, -a -e "$_ev" "$@" 2>&1 >/dev/null | awk -F, '$3 != "" {print $1; exit}'
 }
 
+# The simulator's debugfs directory, and 2^48 - 1: from any counter value
+# but 0, exactly one wrap
+XU_SIM=/sys/kernel/debug/xeon_uncore_sim
+XU_WRAP=281474976710655
+
+# sim_preload SOCKET VALUE: every counter of the socket's M-Box 0 (whichever
+# perf gets) to VALUE (hex)
+sim_preload() {
+	for _r in cb1 cb3 cb5 cb7 cb9 cbb; do echo "$1 $_r $2" >$XU_SIM/msr; done
+}
+
+# sim_wraps N: a shell command that injects 1000 events, N wraps (2^48 - 1
+# each) and 1000 more into socket 0's M-Box 0 bbox_cmds_all, each followed
+# by a pause for the PMI (which freezes the package until its walk)
+sim_wraps() {
+	_c="echo '0 mbox0 0x1a 1000' >$XU_SIM/inject; sleep 0.3"
+	_i=0
+	while [ $_i -lt "$1" ]; do
+		_c="$_c; echo '0 mbox0 0x1a $XU_WRAP' >$XU_SIM/inject; sleep 0.3"
+		_i=$((_i + 1))
+	done
+	echo "$_c; echo '0 mbox0 0x1a 1000' >$XU_SIM/inject; sleep 0.3"
+}
+
 finish() {
 	[ "$XU_FAILED" = 0 ] && exit 0
 	exit 1
