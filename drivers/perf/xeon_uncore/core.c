@@ -368,8 +368,15 @@ void __xu_event_start(struct perf_event *event, int flags)
 		hwc->sample_period = hwc->config_base;
 		perf_event_update_userpage(event);
 	}
+	/*
+	 * A period that ended while the event was stopped (perf's tick
+	 * stops and restarts frequency events, and may do so between an
+	 * overflow and its PMI) still owes its sample: event_base notes it
+	 * for the next walk.
+	 */
 	if (is_sampling_event(event)) {
-		xu_set_period(event);
+		if (xu_set_period(event))
+			hwc->event_base = 1;
 	} else {
 		if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
 			return;

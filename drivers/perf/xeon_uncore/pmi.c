@@ -285,8 +285,10 @@ static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
 
 	if (event->attr.freq)
 		xu_adjust_freq(event);
-	if (!xu_set_period(event))
+	/* a period that ended at the last start is sampled here */
+	if (!xu_set_period(event) && !event->hw.event_base)
 		return;
+	event->hw.event_base = 0;
 	perf_event_update_userpage(event);
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	stop = xu_event_sample(event, &data, regs);
