@@ -1033,6 +1033,13 @@ static void xu_exit_pkg(void *data)
 	xu_pkg_unlock(&uc->pkgs[pkg]);
 }
 
+static void xu_cpu_exit(void *data)
+{
+	struct xu_uncore *uc = data;
+
+	uc->plat->global->cpu_exit(uc);
+}
+
 static void xu_unregister(struct xu_uncore *uc)
 {
 	unsigned int i;
@@ -1113,6 +1120,8 @@ void xu_uncore_exit(struct xu_uncore *uc)
 	for_each_cpu(cpu, &uc->cpumask)
 		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
 	cpumask_clear(&uc->cpumask);
+	if (uc->pmi && uc->plat->global->cpu_exit)
+		on_each_cpu(xu_cpu_exit, uc, true);
 	cpus_read_unlock();
 
 	if (uc->io->quiesce)

@@ -377,6 +377,16 @@ static void nhmex_global_cpu_init(struct xu_uncore *uc)
 		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | NHMEX_DEBUGCTL_UNCORE_PMI);
 }
 
+static void nhmex_global_cpu_exit(struct xu_uncore *uc)
+{
+	u64 debugctl;
+
+	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
+		return;
+	if (debugctl & NHMEX_DEBUGCTL_UNCORE_PMI)
+		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl & ~NHMEX_DEBUGCTL_UNCORE_PMI);
+}
+
 static const struct xu_global_ops nhmex_global = {
 	.status		= nhmex_global_status,
 	.ack		= nhmex_global_ack,
@@ -384,6 +394,7 @@ static const struct xu_global_ops nhmex_global = {
 	.unfreeze	= nhmex_global_unfreeze,
 	.route		= nhmex_global_route,
 	.cpu_init	= nhmex_global_cpu_init,
+	.cpu_exit	= nhmex_global_cpu_exit,
 };
 
 /* The U-Box first: it owns the global enable the others depend on */

@@ -257,6 +257,8 @@ struct xu_global_ops {
 	 * NULL)
 	 */
 	void (*cpu_init)(struct xu_uncore *uc);
+	/** @cpu_exit: undo @cpu_init, on each CPU at unload (may be NULL) */
+	void (*cpu_exit)(struct xu_uncore *uc);
 };
 
 /**
