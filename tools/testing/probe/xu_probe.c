@@ -174,9 +174,16 @@ static int refresh(char **av)
 	/* a second at most for the limit to be reached */
 	for (i = 0; i < 50 && !sig_hup; i++)
 		nanosleep(&t, NULL);
-	e1 = read_enabled(fd);
-	nanosleep(&t, NULL);
-	e2 = read_enabled(fd);
+	/*
+	 * perf disables the event from an irq_work on the event's CPU:
+	 * disabled once its enabled time stops, within 2 s
+	 */
+	t.tv_nsec = 100 * 1000 * 1000;
+	for (i = 0, e1 = 1, e2 = 0; i < 20 && e1 != e2; i++) {
+		e1 = read_enabled(fd);
+		nanosleep(&t, NULL);
+		e2 = read_enabled(fd);
+	}
 	printf("sigio_in=%d sigio_hup=%d sigio_other=%d disabled=%d\n",
 	       (int)sig_in, (int)sig_hup, (int)sig_other, e1 == e2);
 	return 0;

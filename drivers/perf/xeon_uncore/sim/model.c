@@ -213,8 +213,15 @@ static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
 	u64 now = sim_now(sim), ns = now - s->last_ns;
 	unsigned int b, i;
 
+	/*
+	 * ktime_get_mono_fast_ns() may read a little earlier on one CPU than
+	 * another just did across a timekeeper update: that time has passed
+	 * already, and the wrapped difference would be centuries of events
+	 */
+	if ((s64)ns <= 0)
+		return;
 	s->last_ns = now;
-	if (!READ_ONCE(sim->generator) || !ns)
+	if (!READ_ONCE(sim->generator))
 		return;
 
 	if (sim_u_counting(s)) {
