@@ -144,7 +144,7 @@ static const unsigned long nhmex_mbox_flag_sub[] = {
 
 static int nhmex_mbox_validate(struct perf_event *event)
 {
-	u64 cfg = event->attr.config;
+	u64 cfg = event->attr.config, inc, flag;
 	const char *why = NULL;
 
 	/* Table 2-67: set_flag_sel only acts with flag_mode set ... */
@@ -165,13 +165,16 @@ static int nhmex_mbox_validate(struct perf_event *event)
 		return -EINVAL;
 	}
 	/* Events that count through sub-registers the driver leaves alone */
-	if (test_bit(FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg), nhmex_mbox_inc_sub) ||
-	    ((cfg & NHMEX_M_CTL_FLAG_MODE) &&
-	     test_bit(FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg), nhmex_mbox_flag_sub))) {
-		pr_info_ratelimited("%s: inc_sel=%#llx set_flag_sel=%#llx need M-Box sub-registers the driver does not program yet\n",
-				    event->pmu->name,
-				    FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg),
-				    FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg));
+	inc = FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg);
+	flag = FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg);
+	if (test_bit(inc, nhmex_mbox_inc_sub)) {
+		pr_info_ratelimited("%s: inc_sel=%#llx needs M-Box sub-registers the driver does not program yet\n",
+				    event->pmu->name, inc);
+		return -EOPNOTSUPP;
+	}
+	if ((cfg & NHMEX_M_CTL_FLAG_MODE) && test_bit(flag, nhmex_mbox_flag_sub)) {
+		pr_info_ratelimited("%s: set_flag_sel=%#llx needs M-Box sub-registers the driver does not program yet\n",
+				    event->pmu->name, flag);
 		return -EOPNOTSUPP;
 	}
 	/* A sample period is a number of increments */

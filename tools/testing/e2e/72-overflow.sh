@@ -122,7 +122,7 @@ for cfg in 0x840 0x40 0x2c40 0x836c0 0x2836c0; do
 	check_eq "uncore_mbox_0 config $cfg (needs a sub-register): EOPNOTSUPP" \
 		"$($PROBE open uncore_mbox_0 $cfg 0)" "open=failed errno=95"
 done
-check "the refusal is logged" sh -c "dmesg | grep -q 'need M-Box sub-registers'"
+check "the refusal is logged" sh -c "dmesg | grep -q 'needs M-Box sub-registers'"
 check "inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3 still counts" \
 	perf stat -a -e uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3,wrap_mode=1/ -- true
 
