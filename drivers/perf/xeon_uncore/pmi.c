@@ -12,8 +12,10 @@
  *  - a PMI that finds the lock taken leaves the walk to an irq_work on its
  *    CPU, which runs once that CPU has interrupts on again (a CPU holds
  *    the lock only with interrupts off);
- *  - the watchdog and the unthrottle timers are pinned hrtimers on the
- *    collecting CPU; CPU hotplug cancels them before the CPU goes.
+ *  - the watchdog is a pinned hrtimer on the collecting CPU, an
+ *    unthrottle timer one on the CPU whose walk throttled; CPU hotplug
+ *    cancels them before their CPU goes, and a timer that finds itself
+ *    on another package's CPU touches nothing.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

@@ -276,11 +276,15 @@ struct xu_platform {
 /**
  * struct xu_box - one box of one package, as perf sees it
  *
- * Everything but @pmu, @pkg, @io and @io_priv is touched only with the
+ * @cpu is set by the CPU hotplug callbacks and read without the lock
+ * (WRITE_ONCE/READ_ONCE).  Everything else but @pmu, @pkg, @io and
+ * @io_priv is touched only with the
  * package locked (struct xu_pkg) and interrupts off: by the perf
  * callbacks on @cpu, by reads from any CPU of the package
  * (PERF_EV_CAP_READ_ACTIVE_PKG), by the PMI walk on whichever CPU of the
- * package took the PMI, and by the timers, which run on @cpu.
+ * package took the PMI, and by the timers, pinned to a CPU of the package
+ * (the poll timer and the watchdog to @cpu, an unthrottle timer to the
+ * CPU whose walk throttled).
  *
  * @pmu:      the PMU the box belongs to
  * @pkg:      its package (socket)
