@@ -240,7 +240,7 @@ static void xu_event_update(struct perf_event *event)
 }
 
 /* Does this box fold overflows in the PMI rather than by polling? */
-bool xu_box_pmi(const struct xu_box *box)
+static bool xu_box_pmi(const struct xu_box *box)
 {
 	return box->pmu->uncore->pmi && box->pmu->type->ctl_pmi;
 }

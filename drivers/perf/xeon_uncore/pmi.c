@@ -133,7 +133,7 @@ static bool xu_throttle(struct perf_event *event)
 	return true;
 }
 
-bool xu_event_throttled(struct perf_event *event)
+static bool xu_event_throttled(struct perf_event *event)
 {
 	return event->hw.interrupts == XU_THROTTLED;
 }
@@ -437,7 +437,6 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		return NMI_DONE;
 	p = &uc->pkgs[pkg];
 
-	pmi = xu_pmi_lvtpc_masked();
 	if (xu_pkg_trylock(p)) {
 		n = xu_pmi_walk(uc, pkg, regs, false);
 		xu_pkg_unlock(p);
@@ -450,11 +449,17 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		if (n)
 			irq_work_queue(&p->walk_work);
 	}
-	echo = !n && READ_ONCE(p->last_walk_cpu) != cpu &&
-	       ktime_get_mono_fast_ns() - READ_ONCE(p->last_walk_ns) < XU_PMI_ECHO_NS;
-	if (n || pmi)
+	if (n) {
 		xu_pmi_lvtpc_arm();
-	return n || pmi || echo ? NMI_HANDLED : NMI_DONE;
+		return NMI_HANDLED;
+	}
+	/* Nothing to walk: a PMI that another CPU of the package walked? */
+	pmi = xu_pmi_lvtpc_masked();
+	if (pmi)
+		xu_pmi_lvtpc_arm();
+	echo = READ_ONCE(p->last_walk_cpu) != cpu &&
+	       ktime_get_mono_fast_ns() - READ_ONCE(p->last_walk_ns) < XU_PMI_ECHO_NS;
+	return pmi || echo ? NMI_HANDLED : NMI_DONE;
 }
 
 /* Does any box of the package hold an event? */

@@ -296,8 +296,9 @@ struct xu_platform {
  * @n_active: number of started events
  * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
  * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
- * @box_ctl:  last value written to the box's control register, for box
- *            types whose freeze shares that register with other fields
+ * @box_ctl:  the value the driver means the box's control register to
+ *            hold, for a register that packs several fields (the U-Box's
+ *            U_MSR_PMON_GLOBAL_CTL; en_all set)
  * @timer:    polls the counters while no overflow interrupt folds them;
  *            with one, restarts throttled events a tick later
  * @unthrottle_work: arms @timer from the NMI handler
@@ -469,7 +470,6 @@ void xu_uncore_free(struct xu_uncore *uc);
 
 /* core.c, for pmi.c */
 void __xu_event_update(struct perf_event *event, bool wrapped);
-bool xu_box_pmi(const struct xu_box *box);
 bool xu_set_period(struct perf_event *event);
 void __xu_event_start(struct perf_event *event, int flags);
 void __xu_event_stop(struct perf_event *event, int flags);
@@ -493,7 +493,6 @@ void xu_sample_rate_work(struct work_struct *work);
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
 void xu_event_throttle_clear(struct perf_event *event);
-bool xu_event_throttled(struct perf_event *event);
 void xu_freq_stop(struct perf_event *event);
 void xu_freq_start(struct perf_event *event);
 int xu_sample_rate_refresh(struct xu_uncore *uc);

@@ -15,6 +15,7 @@
  */
 #include <linux/debugfs.h>
 #include <linux/seq_file.h>
+#include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
@@ -158,37 +159,32 @@ static int sim_accesses_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_accesses);
 
-static int sim_frozen_ns_show(struct seq_file *m, void *unused)
+/* "SOCKET VALUE" per line, of the u64 at offset @off in struct sim_socket */
+static int sim_show_per_socket(struct seq_file *m, size_t off)
 {
 	struct xu_sim *sim = m->private;
 	unsigned long flags;
 	unsigned int i;
-	u64 ns;
+	u64 val;
 
 	for (i = 0; i < sim->sockets; i++) {
 		sim_lock(&sim->sock[i], &flags);
-		ns = sim->sock[i].frozen_ns;
+		val = *(u64 *)((char *)&sim->sock[i] + off);
 		sim_unlock(&sim->sock[i], flags);
-		seq_printf(m, "%u %llu\n", i, ns);
+		seq_printf(m, "%u %llu\n", i, val);
 	}
 	return 0;
+}
+
+static int sim_frozen_ns_show(struct seq_file *m, void *unused)
+{
+	return sim_show_per_socket(m, offsetof(struct sim_socket, frozen_ns));
 }
 DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
 
 static int sim_lost_pmis_show(struct seq_file *m, void *unused)
 {
-	struct xu_sim *sim = m->private;
-	unsigned long flags;
-	unsigned int i;
-	u64 n;
-
-	for (i = 0; i < sim->sockets; i++) {
-		sim_lock(&sim->sock[i], &flags);
-		n = sim->sock[i].lost_pmis;
-		sim_unlock(&sim->sock[i], flags);
-		seq_printf(m, "%u %llu\n", i, n);
-	}
-	return 0;
+	return sim_show_per_socket(m, offsetof(struct sim_socket, lost_pmis));
 }
 DEFINE_SHOW_ATTRIBUTE(sim_lost_pmis);
 
