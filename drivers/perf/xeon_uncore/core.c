@@ -60,14 +60,18 @@ u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
 {
 	const struct xu_box_type *t = box->pmu->type;
 
-	return t->ctl0 + box->pmu->idx * t->box_stride + i * t->ctl_stride;
+	if (i == t->num_counters)
+		return xu_box_reg(box, t->fixed_ctl);
+	return xu_box_reg(box, t->ctls ? t->ctls[i] : t->ctl0 + i * t->ctl_stride);
 }
 
 u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
 {
 	const struct xu_box_type *t = box->pmu->type;
 
-	return t->ctr0 + box->pmu->idx * t->box_stride + i * t->ctr_stride;
+	if (i == t->num_counters)
+		return xu_box_reg(box, t->fixed_ctr);
+	return xu_box_reg(box, t->ctrs ? t->ctrs[i] : t->ctr0 + i * t->ctr_stride);
 }
 
 /**

@@ -318,42 +318,25 @@ static void nhmex_global_unfreeze(struct xu_box *ubox)
  * pmi_core_sel is a core mask, one bit per core of the package, 0 for no
  * PMI, as in Table 2-2 of the Xeon E5 v2 guide (329468) and Nehalem's
  * EN_PMI_COREn: see Documentation/pmu/nhmex.rst for the evidence.  A
- * core's bit is its index among the package's cores, not its
- * topology_core_id(), which comes from the APIC ID and has gaps; the
- * four bits reach cores 0-3, so a collecting CPU on a later core has its
+ * core's bit is its index among the package's cores (xu_core_index());
+ * the four bits reach cores 0-3, so a collecting CPU on a later core has its
  * PMIs sent to the lowest core of the package with a CPU online, whose
  * NMI handler takes them as well.  Should no CPU of cores 0-3 be online,
  * the watchdog folds the overflows.
  */
 #define NHMEX_PMI_CORES		4
-static unsigned int nhmex_core_index(unsigned int cpu)
-{
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int core = topology_core_id(cpu), idx = 0, c;
-	DECLARE_BITMAP(below, 64) = { };
-
-	/* present, not online: a core keeps its index while it is offline */
-	for_each_present_cpu(c) {
-		unsigned int id = topology_core_id(c);
-
-		if (topology_logical_package_id(c) == pkg && id < core &&
-		    id < 64 && !__test_and_set_bit(id, below))
-			idx++;
-	}
-	return idx;
-}
 
 static void nhmex_global_route(struct xu_box *ubox, int cpu)
 {
 	u64 sel = 0;
 
 	if (cpu >= 0) {
-		unsigned int idx = nhmex_core_index(cpu), c;
+		unsigned int idx = xu_core_index(cpu), c;
 
 		/* beyond the field: the package's lowest core with a CPU up */
 		if (idx >= NHMEX_PMI_CORES)
 			for_each_cpu(c, topology_core_cpumask(cpu))
-				idx = min(idx, nhmex_core_index(c));
+				idx = min(idx, xu_core_index(c));
 		if (idx >= NHMEX_PMI_CORES)
 			idx = 0;
 		sel = FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, BIT(idx));

@@ -53,6 +53,32 @@ static struct xu_uncore *xu_nmi_uncore;
  */
 #define XU_THROTTLED		(~0ULL - 1)
 
+/**
+ * xu_core_index() - the index of @cpu's core among its package's cores
+ * @cpu: a CPU
+ *
+ * The bit of the core in a U-Box's pmi_core_sel.  Not topology_core_id(),
+ * which comes from the APIC ID and has gaps: the rank of that id among the
+ * package's present CPUs, so that a core keeps its index while offline.
+ *
+ * Return: the index, from 0.
+ */
+unsigned int xu_core_index(unsigned int cpu)
+{
+	unsigned int pkg = topology_logical_package_id(cpu);
+	unsigned int core = topology_core_id(cpu), idx = 0, c;
+	DECLARE_BITMAP(below, 64) = { };
+
+	for_each_present_cpu(c) {
+		unsigned int id = topology_core_id(c);
+
+		if (topology_logical_package_id(c) == pkg && id < core &&
+		    id < 64 && !__test_and_set_bit(id, below))
+			idx++;
+	}
+	return idx;
+}
+
 /* The LVT entry of the performance counter interrupt: NMI, unmasked */
 void xu_pmi_lvtpc_arm(void)
 {

@@ -17,7 +17,10 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
-#define XU_MAX_COUNTERS		8
+#define XU_MAX_COUNTERS		8	/* general purpose and fixed */
+#define XU_MAX_EXTRA		4	/* filter/match registers per box */
+
+struct pci_dev;
 
 /*
  * System sleep callbacks: int suspend(void) and void resume(void), run on
@@ -115,6 +118,12 @@ struct xu_io_ops {
 	 * overflow interrupt under way (may be NULL)
 	 */
 	void (*quiesce)(void *io_priv);
+	/**
+	 * @pci_domain: the PCI domain whose devices are this uncore's PCI
+	 * boxes, or -1 for any (may be NULL: any); a simulated uncore
+	 * creates a domain of its own
+	 */
+	int (*pci_domain)(void *io_priv);
 };
 
 /**
@@ -141,6 +150,14 @@ ssize_t xu_format_show(struct device *dev, struct device_attribute *attr,
 		.cfg = _cfg,						\
 		.mask = _mask,						\
 		.max = _max,						\
+	}})[0].attr.attr)
+
+/* An events/ entry whose name is not a C identifier ("x.scale") */
+#define XU_EVENT_STR(_name, _str)					\
+	(&((struct perf_pmu_events_attr[]) {{				\
+		.attr = { .attr = { .name = _name, .mode = 0444 },	\
+			  .show = perf_event_sysfs_show },		\
+		.event_str = _str,					\
 	}})[0].attr.attr)
 
 #define XU_EVENT(_name, _str)						\
@@ -176,15 +193,50 @@ struct xu_box_ops {
 	s64 (*delta)(struct perf_event *event, u64 prev, u64 now, bool wrapped);
 	/**
 	 * @constraint: the counters @event may use, as a bit mask; NULL
-	 * means any counter of the box
+	 * means any general purpose counter of the box
 	 */
 	unsigned long (*constraint)(struct perf_event *event);
+	/**
+	 * @extra_fields: for each of the type's extra registers, the bits of
+	 * it that @event uses (0: none), in @fields[0..num_extra-1]; NULL
+	 * means every event uses every bit of each
+	 */
+	void (*extra_fields)(struct perf_event *event, u64 *fields);
+};
+
+/* How a box's registers are reached */
+enum xu_access {
+	XU_MSR,		/* MSRs, through struct xu_io_ops */
+	XU_PCI,		/* offsets in the box's PCI function's config space */
+};
+
+/**
+ * struct xu_extra_reg - a filter or match register a box's counters share
+ * @reg:    its address in box 0 (MSR: box i adds i * box_stride), or its
+ *          offset in the box's PCI function, or with @filter in the
+ *          box's filter function
+ * @cfg:    the perf_event_attr word that carries it: 1 config1, 2 config2
+ * @shift:  the register's bit 0 is bit @shift of that word
+ * @mask:   the register's bits that word may set
+ * @filter: XU_PCI: the register is in the box's filter function
+ *
+ * Events that use a field of the register with different values never
+ * run together: perf multiplexes them.  Equal values share it.
+ */
+struct xu_extra_reg {
+	u32 reg;
+	u8 cfg;
+	u8 shift;
+	bool filter;
+	u64 mask;
 };
 
 /**
  * struct xu_box_type - a kind of box, described as data
  * @name:	  sysfs name stem: "mbox" gives uncore_mbox_0, uncore_mbox_1
- * @num_boxes:	  boxes of this type per package
+ * @num_boxes:	  boxes of this type per package (with @per_core, at most)
+ * @per_core:	  one box per core of the package (C-Boxes): the driver
+ *		  registers as many as a package has cores, up to @num_boxes
  * @num_counters: general purpose counters per box
  * @width:	  counter width in bits
  * @box_stride:	  register distance between box i and box i + 1
@@ -199,8 +251,30 @@ struct xu_box_ops {
  *		  wrap, not stop, at the overflow that ends its period
  * @status0:	  overflow status register of box 0, one bit per counter; 0
  *		  if the global status bit is the box's only status
- * @ovf0:	  its write-1-to-clear companion
- * @ov_summary:	  per box: its summary bit in the global overflow status
+ * @ovf0:	  its write-1-to-clear companion (status0 itself if RW1C)
+ * @status_shift: the status bit of counter 0 (counter i: i + status_shift)
+ * @ov_summary:	  per box: its summary bit in the global overflow status; 0
+ *		  for a box whose bit is not known, whose status the walk
+ *		  reads whenever the global status is not clear.  NULL: the
+ *		  type reports no overflow.
+ * @access:	  XU_MSR or XU_PCI
+ * @ctls:	  counter control registers of box 0 where they are not
+ *		  evenly spaced (then @ctl_stride is unused), else NULL
+ * @ctrs:	  the same for the data registers
+ * @box_ctl:	  box control register of box 0, 0 if the box has none
+ * @fixed_ctl:	  fixed counter control of box 0, 0 if the box has no
+ *		  fixed counter; the fixed counter is counter num_counters
+ * @fixed_ctr:	  fixed counter data register of box 0
+ * @fixed_width:  its width in bits
+ * @fixed_config: the attr.config that selects it
+ * @fixed_en:	  control bits that run it (ctl_pmi added with a PMI)
+ * @fixed_status: its bit in the box status, 0 if the box status has none
+ * @ov_fixed:	  per box: the global status bit of the fixed counter alone
+ *		  (it has no box status bit), or NULL
+ * @pci_ids:	  XU_PCI: per box, the device ID of its PCI function
+ * @filter_fn:	  XU_PCI: the function of the same PCI device that holds the
+ *		  extra registers with .filter set, 0 if none
+ * @extra:	  the extra registers, @num_extra of them
  * @formats:	  the format/ attributes (struct xu_format_attr)
  * @events:	  the events/ attributes, NULL terminated, may be NULL
  * @ops:	  box-specific behaviour
@@ -208,6 +282,7 @@ struct xu_box_ops {
 struct xu_box_type {
 	const char *name;
 	unsigned int num_boxes;
+	bool per_core;
 	unsigned int num_counters;
 	unsigned int width;
 	u32 box_stride;
@@ -220,7 +295,23 @@ struct xu_box_type {
 	u64 ctl_sample;
 	u32 status0;
 	u32 ovf0;
+	unsigned int status_shift;
 	const u64 *ov_summary;
+	enum xu_access access;
+	const u32 *ctls;
+	const u32 *ctrs;
+	u32 box_ctl;
+	u32 fixed_ctl;
+	u32 fixed_ctr;
+	unsigned int fixed_width;
+	u64 fixed_config;
+	u64 fixed_en;
+	u64 fixed_status;
+	const u64 *ov_fixed;
+	const u16 *pci_ids;
+	u8 filter_fn;
+	const struct xu_extra_reg *extra;
+	unsigned int num_extra;
 	struct attribute **formats;
 	struct attribute **events;
 	const struct xu_box_ops *ops;
@@ -263,14 +354,24 @@ struct xu_global_ops {
 
 /**
  * struct xu_platform - one supported processor family
- * @name:   family name, also the value of the sim= module parameter
- * @types:  its box types, NULL terminated; the first is the global box
- * @global: its overflow interrupt, NULL if it has none
+ * @name:    family name, also the value of the sim= module parameter
+ * @types:   its box types, NULL terminated; the first is the global box
+ * @global:  its overflow interrupt, NULL if it has none
+ * @no_pmi:  with no @global: why sampling is refused, for the log
+ * @ubox_pci_id: the U-Box PCI function whose CPUNODEID and GIDNIDMAP
+ *	     registers tell which package a PCI bus belongs to (0: no PCI
+ *	     boxes)
+ * @ack_all: the walk clears every global status bit it saw, not only
+ *	     those no box status explains (IVB-EP: the box status does not
+ *	     clear its summary)
  */
 struct xu_platform {
 	const char *name;
 	const struct xu_box_type * const *types;
 	const struct xu_global_ops *global;
+	const char *no_pmi;
+	u16 ubox_pci_id;
+	bool ack_all;
 };
 
 /**
@@ -299,6 +400,10 @@ struct xu_platform {
  * @box_ctl:  the value the driver means the box's control register to
  *            hold, for a register that packs several fields (the U-Box's
  *            U_MSR_PMON_GLOBAL_CTL; en_all set)
+ * @pdev:     XU_PCI: the box's PCI function, NULL if this package lacks it
+ * @fdev:     XU_PCI: its filter function (struct xu_box_type.filter_fn)
+ * @extra:    the values the extra registers hold, valid in @extra_set
+ * @extra_set: bit i: @extra[i] is what register i holds
  * @timer:    polls the counters while no overflow interrupt folds them;
  *            with one, restarts throttled events a tick later
  * @unthrottle_work: arms @timer from the NMI handler
@@ -316,6 +421,10 @@ struct xu_box {
 	unsigned int disabled;
 	bool frozen;
 	u64 box_ctl;
+	struct pci_dev *pdev;
+	struct pci_dev *fdev;
+	u64 extra[XU_MAX_EXTRA];
+	unsigned long extra_set;
 	struct hrtimer timer;
 	struct irq_work unthrottle_work;
 };
@@ -440,15 +549,24 @@ static inline struct xu_box *xu_event_box(struct perf_event *event)
 u32 xu_ctl_reg(const struct xu_box *box, unsigned int i);
 u32 xu_ctr_reg(const struct xu_box *box, unsigned int i);
 
-static inline int xu_read(struct xu_box *box, u32 reg, u64 *val)
+/* Counters per box: the general purpose ones, then the fixed one */
+static inline unsigned int xu_num_ctrs(const struct xu_box_type *t)
 {
-	return box->io->read(box, reg, val);
+	return t->num_counters + !!t->fixed_ctl;
 }
 
-static inline int xu_write(struct xu_box *box, u32 reg, u64 val)
-{
-	return box->io->write(box, reg, val);
-}
+/*
+ * Register access.  MSR boxes go through the accessors; PCI boxes
+ * through the PCI core's configuration accessors, 32 bits wide (the
+ * upper half of @val is dropped on write, zero on read).  Counters are
+ * read and written with xu_ctr_read() and xu_ctr_write().
+ */
+int xu_read(struct xu_box *box, u32 reg, u64 *val);
+int xu_write(struct xu_box *box, u32 reg, u64 val);
+int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val);
+int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val);
+/* Register @reg of box 0 of @box's type, for @box */
+u32 xu_box_reg(const struct xu_box *box, u32 reg);
 
 /*
  * Internals the KUnit suites reach are exported in the XEON_UNCORE
@@ -480,6 +598,7 @@ static inline struct xu_pkg *xu_box_pkg(const struct xu_box *box)
 }
 
 /* pmi.c */
+unsigned int xu_core_index(unsigned int cpu);
 int xu_pmi_register(struct xu_uncore *uc);
 void xu_pmi_unregister(struct xu_uncore *uc);
 void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
@@ -505,7 +624,16 @@ void xu_detach(void *io_priv);
 /* io.c */
 extern const struct xu_io_ops xu_msr_io;
 
+/* io.c */
+int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
+int xu_pci_discover(struct xu_uncore *uc);
+void xu_pci_release(struct xu_uncore *uc);
+
 /* nhmex.c */
 extern const struct xu_platform xu_nhmex;
+
+/* snbep.c */
+extern const struct xu_platform xu_snbep;
+extern const struct xu_platform xu_ivbep;
 
 #endif /* _XEON_UNCORE_H */
