@@ -255,6 +255,26 @@ xu_build_module() {
 XU_QEMU=${XU_QEMU:-qemu-system-x86_64}
 XU_KVM_DEV=${XU_KVM_DEV:-/dev/kvm}
 
+# xu_qemu_cpu MODEL ACCEL: the QEMU -cpu argument for a --cpu MODEL.
+#   default  max with TCG, host with KVM
+#   snbep    a Xeon E5-2600 (Sandy Bridge-EP): family 6 model 45
+#   ivbep    a Xeon E5-2600 v2 (Ivy Bridge-EP): family 6 model 62
+# QEMU's SandyBridge and IvyBridge models are client parts (model 42 and
+# 58); model= makes them the EP parts, which is what the kernel, perf's
+# event tables (jaketown, ivytown) and the driver look at.  TCG provides
+# neither x2apic nor tsc-deadline and says so in a warning per CPU: they
+# are turned off, which changes nothing in the guest and keeps QEMU quiet.
+xu_qemu_cpu() {
+	local off=
+	[ "$2" = tcg ] && off=,-x2apic,-tsc-deadline
+	case $1 in
+	default) if [ "$2" = kvm ]; then echo host; else echo max; fi ;;
+	snbep) echo "SandyBridge,model=45$off" ;;
+	ivbep) echo "IvyBridge,model=62$off" ;;
+	*) return 1 ;;
+	esac
+}
+
 # KVM usable?  (The device node may exist without working; even when this
 # says yes, guests may still fail: tools/testing/vm/run falls back to TCG.)
 # A regular file as XU_KVM_DEV stands for a device that answers (tests).
