@@ -12,6 +12,8 @@
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
 #include <linux/math64.h>
+#include <linux/namei.h>
+#include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
 
@@ -118,12 +120,156 @@ int xu_validate_config(const struct xu_box_type *type,
 }
 EXPORT_SYMBOL_NS_GPL(xu_validate_config, XU_NS_INTERNAL);
 
+/* Does @event count on its box's fixed counter? */
+static bool xu_event_fixed(const struct xu_box_type *type,
+			   const struct perf_event *event)
+{
+	return type->fixed_ctl && event->attr.config == type->fixed_config;
+}
+
 static unsigned long xu_constraint(const struct xu_box_type *type,
 				   struct perf_event *event)
 {
 	unsigned long all = GENMASK(type->num_counters - 1, 0);
 
+	if (xu_event_fixed(type, event))
+		return BIT(type->num_counters);
 	return type->ops->constraint ? type->ops->constraint(event) & all : all;
+}
+
+/*
+ * Extra registers.  Each event uses some bits of each (its fields, which
+ * the box type names), with the values its config1/config2 give them.
+ * Two events whose fields overlap with different values never share a
+ * box; the register holds the union of what the box's events want.
+ */
+static void xu_extra_fields(const struct xu_box_type *t,
+			    struct perf_event *event, u64 *fields)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->num_extra; i++)
+		fields[i] = t->ops->extra_fields ? 0 : t->extra[i].mask;
+	if (xu_event_fixed(t, event))
+		memset(fields, 0, t->num_extra * sizeof(*fields));
+	else if (t->ops->extra_fields)
+		t->ops->extra_fields(event, fields);
+	for (i = 0; i < t->num_extra; i++)
+		fields[i] &= t->extra[i].mask;
+}
+
+static u64 xu_extra_word(const struct perf_event *event, unsigned int cfg)
+{
+	return cfg == 1 ? event->attr.config1 : event->attr.config2;
+}
+
+/* The values @event wants in the extra registers, and the bits it uses */
+static void xu_extra_want(const struct xu_box_type *t,
+			  struct perf_event *event, u64 *val, u64 *used)
+{
+	unsigned int i;
+
+	xu_extra_fields(t, event, used);
+	for (i = 0; i < t->num_extra; i++)
+		val[i] = (xu_extra_word(event, t->extra[i].cfg) >>
+			  t->extra[i].shift) & used[i];
+}
+
+static bool xu_extra_conflict(const struct xu_box_type *t,
+			      struct perf_event *a, struct perf_event *b)
+{
+	u64 va[XU_MAX_EXTRA], ua[XU_MAX_EXTRA];
+	u64 vb[XU_MAX_EXTRA], ub[XU_MAX_EXTRA];
+	unsigned int i;
+
+	if (!t->num_extra || a == b)
+		return false;
+	xu_extra_want(t, a, va, ua);
+	xu_extra_want(t, b, vb, ub);
+	for (i = 0; i < t->num_extra; i++)
+		if ((va[i] ^ vb[i]) & ua[i] & ub[i])
+			return true;
+	return false;
+}
+
+static int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er,
+			  u64 val)
+{
+	struct pci_dev *pdev;
+
+	if (box->pmu->type->access == XU_MSR)
+		return xu_write(box, xu_box_reg(box, er->reg), val);
+	pdev = er->filter ? box->fdev : box->pdev;
+	if (!pdev)
+		return -ENODEV;
+	return pci_write_config_dword(pdev, er->reg, val) ? -EIO : 0;
+}
+
+/* Give the extra registers the union of what the box's events want */
+static void xu_extra_program(struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u64 val[XU_MAX_EXTRA], used[XU_MAX_EXTRA];
+	u64 want[XU_MAX_EXTRA] = { }, any[XU_MAX_EXTRA] = { };
+	unsigned int i, e;
+
+	if (!t->num_extra)
+		return;
+	for (e = 0; e < box->n_events; e++) {
+		xu_extra_want(t, box->events[e], val, used);
+		for (i = 0; i < t->num_extra; i++) {
+			want[i] |= val[i];
+			any[i] |= used[i];
+		}
+	}
+	for (i = 0; i < t->num_extra; i++) {
+		if (!any[i] || (test_bit(i, &box->extra_set) &&
+				box->extra[i] == want[i]))
+			continue;
+		if (xu_extra_write(box, &t->extra[i], want[i])) {
+			clear_bit(i, &box->extra_set);
+			continue;
+		}
+		box->extra[i] = want[i];
+		set_bit(i, &box->extra_set);
+	}
+}
+
+/*
+ * Filter bits an event does not use would be dropped: refuse them.  And
+ * an event that needs a filter function this package lacks cannot count.
+ */
+static int xu_extra_check(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u64 val[XU_MAX_EXTRA], used[XU_MAX_EXTRA];
+	u64 claimed[3] = { }, wanted[3] = { };
+	unsigned int i, w;
+
+	if (!t->num_extra)
+		return 0;
+	xu_extra_want(t, event, val, used);
+	for (i = 0; i < t->num_extra; i++) {
+		const struct xu_extra_reg *er = &t->extra[i];
+
+		claimed[er->cfg] |= er->mask << er->shift;
+		wanted[er->cfg] |= used[i] << er->shift;
+		if (used[i] && er->filter && !box->fdev) {
+			pr_info_ratelimited("%s: package %u has no filter function for this event\n",
+					    event->pmu->name, box->pkg);
+			return -ENODEV;
+		}
+	}
+	for (w = 1; w < 3; w++) {
+		u64 unused = xu_extra_word(event, w) & claimed[w] & ~wanted[w];
+
+		if (unused) {
+			pr_info_ratelimited("%s: config%u bits %#llx are a filter this event does not use\n",
+					    event->pmu->name, w, unused);
+			return -EINVAL;
+		}
+	}
+	return 0;
 }
 
 /* Kuhn's augmenting path: give event @e a counter, moving others if needed */
@@ -180,7 +326,7 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 	int owner[XU_MAX_COUNTERS], prefer[XU_MAX_COUNTERS];
 	unsigned int e, c;
 
-	if (n > type->num_counters)
+	if (n > xu_num_ctrs(type))
 		return -EINVAL;
 	for (c = 0; c < XU_MAX_COUNTERS; c++)
 		owner[c] = -1;
@@ -194,16 +340,18 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 		if (!xu_augment(allowed, e, owner, &seen, prefer))
 			return -EINVAL;
 	}
-	for (c = 0; c < type->num_counters; c++)
+	for (c = 0; c < xu_num_ctrs(type); c++)
 		if (owner[c] >= 0)
 			assign[owner[c]] = c;
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_assign, XU_NS_INTERNAL);
 
-static u64 xu_ctr_mask(const struct xu_box_type *type)
+/* The width of counter @idx of a box of @type */
+static unsigned int xu_ctr_width(const struct xu_box_type *type,
+				 unsigned int idx)
 {
-	return GENMASK_ULL(type->width - 1, 0);
+	return idx == type->num_counters ? type->fixed_width : type->width;
 }
 
 /*
@@ -219,21 +367,22 @@ void __xu_event_update(struct perf_event *event, bool wrapped)
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *type = box->pmu->type;
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_ctr_width(type, hwc->idx);
 	u64 prev, now;
 	s64 delta;
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
+		if (xu_ctr_read(box, hwc->idx, &now))
 			return;
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
 	if (type->ops->delta)
 		delta = type->ops->delta(event, prev, now, wrapped);
 	else
-		delta = (now - prev) & xu_ctr_mask(type);
+		delta = (now - prev) & GENMASK_ULL(width - 1, 0);
 	if (wrapped && !type->ops->delta && now > prev)
-		delta += BIT_ULL(type->width);
+		delta += BIT_ULL(width);
 	local64_add(delta, &event->count);
 	local64_sub(delta, &hwc->period_left);
 }
@@ -257,8 +406,8 @@ static bool xu_box_pmi(const struct xu_box *box)
 bool xu_set_period(struct perf_event *event)
 {
 	struct xu_box *box = xu_event_box(event);
-	const struct xu_box_type *type = box->pmu->type;
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_ctr_width(box->pmu->type, hwc->idx);
 	s64 left = local64_read(&hwc->period_left);
 	s64 period = hwc->sample_period;
 	bool ended = false;
@@ -276,11 +425,11 @@ bool xu_set_period(struct perf_event *event)
 		hwc->last_period = period;
 	}
 	/* half the counter's range, so that a late PMI still sees the wrap */
-	left = min_t(s64, left, BIT_ULL(type->width - 1));
+	left = min_t(s64, left, BIT_ULL(width - 1));
 
-	val = (u64)-left & xu_ctr_mask(type);
+	val = (u64)-left & GENMASK_ULL(width - 1, 0);
 	local64_set(&hwc->prev_count, val);
-	xu_write(box, xu_ctr_reg(box, hwc->idx), val);
+	xu_ctr_write(box, hwc->idx, val);
 	return ended;
 }
 
@@ -294,7 +443,7 @@ static enum hrtimer_restart xu_poll(struct hrtimer *timer)
 	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
-	for (i = 0; i < box->pmu->type->num_counters; i++)
+	for (i = 0; i < xu_num_ctrs(box->pmu->type); i++)
 		if (box->active[i])
 			xu_event_update(box->active[i]);
 	n = box->n_active;
@@ -382,10 +531,11 @@ void __xu_event_start(struct perf_event *event, int flags)
 		if (xu_set_period(event))
 			hwc->event_base = 1;
 	} else {
-		if (xu_read(box, xu_ctr_reg(box, hwc->idx), &now))
+		if (xu_ctr_read(box, hwc->idx, &now))
 			return;
 		local64_set(&hwc->prev_count, now);
 	}
+	xu_extra_program(box);
 
 	hwc->state = 0;
 	box->active[hwc->idx] = event;
@@ -428,7 +578,7 @@ void __xu_event_stop(struct perf_event *event, int flags)
 		 * event's next start sets its period again.
 		 */
 		if (is_sampling_event(event))
-			xu_write(box, xu_ctr_reg(box, hwc->idx), 0);
+			xu_ctr_write(box, hwc->idx, 0);
 	}
 }
 
@@ -458,8 +608,12 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
 
-	if (n == box->pmu->type->num_counters)
+	if (n == xu_num_ctrs(box->pmu->type))
 		return -EINVAL;
+	/* a filter value another event of the box holds: perf multiplexes */
+	for (i = 0; i < n; i++)
+		if (xu_extra_conflict(box->pmu->type, event, box->events[i]))
+			return -EINVAL;
 	event->hw.idx = -1;
 	box->events[n] = event;
 	if (xu_assign(box->pmu->type, box->events, n + 1, assign))
@@ -541,8 +695,9 @@ static void xu_event_read(struct perf_event *event)
 	if (!nested) {
 		if (!in_nmi())
 			xu_pkg_lock(p);
-		else if (!xu_pkg_trylock(p))
-			return;
+		else if (xu_event_box(event)->pmu->type->access == XU_PCI ||
+			 !xu_pkg_trylock(p))
+			return;	/* PCI accesses are not for NMI context */
 	}
 	if (!(event->hw.state & PERF_HES_STOPPED))
 		xu_event_update(event);
@@ -622,7 +777,7 @@ static int xu_collect(struct perf_event *event, struct perf_event *ev,
 		return 0;
 	if (ev->pmu != event->pmu)
 		return -EINVAL;
-	if (*n == to_xu_pmu(event->pmu)->type->num_counters)
+	if (*n == xu_num_ctrs(to_xu_pmu(event->pmu)->type))
 		return -EINVAL;
 	list[(*n)++] = ev;
 	return 0;
@@ -635,7 +790,7 @@ static int xu_validate_group(struct perf_event *event)
 	struct perf_event *leader = event->group_leader, *sib;
 	struct perf_event *list[XU_MAX_COUNTERS];
 	int assign[XU_MAX_COUNTERS];
-	unsigned int n = 0;
+	unsigned int n = 0, i, j;
 
 	if (xu_collect(event, leader, list, &n))
 		return -EINVAL;
@@ -644,6 +799,11 @@ static int xu_validate_group(struct perf_event *event)
 			return -EINVAL;
 	if (event != leader && xu_collect(event, event, list, &n))
 		return -EINVAL;
+	/* a group whose members want different filter values never runs */
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++)
+			if (xu_extra_conflict(type, list[i], list[j]))
+				return -EINVAL;
 	return xu_assign(type, list, n, assign);
 }
 
@@ -671,9 +831,10 @@ static int xu_event_init(struct perf_event *event)
 		return -EINVAL;
 
 	if (is_sampling_event(event) && !(xp->uncore->pmi && type->ctl_pmi)) {
-		pr_info_ratelimited("%s: sampling needs an overflow interrupt, which %s\n",
-				    xp->name, xp->uncore->pmi ?
-				    "this box cannot raise" : "pmi=0 turned off");
+		pr_info_ratelimited("%s: sampling needs an overflow interrupt: %s\n",
+				    xp->name, !xp->uncore->plat->global ?
+				    xp->uncore->plat->no_pmi : xp->uncore->pmi ?
+				    "this box cannot raise one" : "pmi=0 turned them off");
 		return -EOPNOTSUPP;
 	}
 	if (attr->precise_ip || has_branch_stack(event))
@@ -688,6 +849,14 @@ static int xu_event_init(struct perf_event *event)
 	box = &xp->boxes[topology_logical_package_id(event->cpu)];
 	if (READ_ONCE(box->cpu) < 0)
 		return -ENODEV;
+	if (!xu_box_here(box)) {
+		pr_info_ratelimited("%s: package %u lacks this box's PCI function\n",
+				    xp->name, box->pkg);
+		return -ENODEV;
+	}
+	ret = xu_extra_check(box, event);
+	if (ret)
+		return ret;
 
 	if (is_sampling_event(event))
 		xu_sample_rate_refresh(xp->uncore);
@@ -696,11 +865,15 @@ static int xu_event_init(struct perf_event *event)
 	event->cpu = READ_ONCE(box->cpu);
 	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
-	event->hw.config = attr->config | type->ctl_en;
+	if (xu_event_fixed(type, event)) {
+		event->hw.config = type->fixed_en;
+	} else {
+		event->hw.config = attr->config | type->ctl_en;
+		if (is_sampling_event(event))
+			event->hw.config |= type->ctl_sample;
+	}
 	if (xp->uncore->pmi)
 		event->hw.config |= type->ctl_pmi;
-	if (is_sampling_event(event))
-		event->hw.config |= type->ctl_sample;
 	event->hw.idx = -1;
 
 	return xu_validate_group(event);
@@ -710,6 +883,9 @@ static void xu_box_init_one(struct xu_box *box)
 {
 	const struct xu_box_ops *ops = box->pmu->type->ops;
 
+	if (!xu_box_here(box))
+		return;
+	box->extra_set = 0;
 	if (ops->init_box && ops->init_box(box))
 		pr_warn("%s: box of package %u does not answer\n",
 			box->pmu->name, box->pkg);
@@ -875,7 +1051,6 @@ void xu_uncore_free(struct xu_uncore *uc)
 			irq_work_sync(&uc->pmus[i].boxes[pkg].unthrottle_work);
 			hrtimer_cancel(&uc->pmus[i].boxes[pkg].timer);
 		}
-		kfree(uc->pmus[i].boxes);
 	}
 	for (pkg = 0; uc->pkgs && pkg < uc->num_pkgs; pkg++) {
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
@@ -883,12 +1058,30 @@ void xu_uncore_free(struct xu_uncore *uc)
 	}
 	if (uc->rate_work.func)
 		cancel_work_sync(&uc->rate_work);
+	xu_pci_release(uc);
+	for (i = 0; uc->pmus && i < uc->num_pmus; i++)
+		kfree(uc->pmus[i].boxes);
 	kfree(uc->pmus);
 	kfree(uc->pkgs);
 	uc->pmus = NULL;
 	uc->pkgs = NULL;
 }
 EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XU_NS_INTERNAL);
+
+/* Cores in the package that has the most: the highest core index + 1 */
+static unsigned int xu_cores_per_pkg(void)
+{
+	unsigned int cpu, most = 1;
+
+	for_each_present_cpu(cpu)
+		most = max(most, xu_core_index(cpu) + 1);
+	return most;
+}
+
+static unsigned int xu_type_boxes(const struct xu_box_type *t)
+{
+	return t->per_core ? min(t->num_boxes, xu_cores_per_pkg()) : t->num_boxes;
+}
 
 /**
  * xu_uncore_alloc() - set up @uc's PMUs and boxes without registering them
@@ -906,6 +1099,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 {
 	const struct xu_box_type * const *t;
 	unsigned int n = 0, i;
+	int ret;
 
 	/* before the boxes pick their timer: a PMI needs the platform's */
 	uc->pmi = uc->pmi && uc->plat->global;
@@ -915,8 +1109,10 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	uc->samples_per_tick = DIV_ROUND_UP(uc->max_sample_rate, HZ);
 	INIT_WORK(&uc->rate_work, xu_sample_rate_work);
 	uc->pkgs = kcalloc(uc->num_pkgs, sizeof(*uc->pkgs), GFP_KERNEL);
-	for (t = uc->plat->types; *t; t++)
-		n += (*t)->num_boxes;
+	for (t = uc->plat->types; *t; t++) {
+		n += xu_type_boxes(*t);
+		uc->walk_in_irq |= (*t)->access == XU_PCI;
+	}
 	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
 	if (!uc->pmus || !uc->pkgs)
 		goto nomem;
@@ -926,7 +1122,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 
 	n = 0;
 	for (t = uc->plat->types; *t; t++) {
-		for (i = 0; i < (*t)->num_boxes; i++, n++) {
+		for (i = 0; i < xu_type_boxes(*t); i++, n++) {
 			uc->pmus[n].boxes = kcalloc(uc->num_pkgs,
 						    sizeof(struct xu_box),
 						    GFP_KERNEL);
@@ -934,6 +1130,11 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 				goto nomem;
 			xu_pmu_setup(uc, &uc->pmus[n], *t, i);
 		}
+	}
+	ret = xu_pci_discover(uc);
+	if (ret) {
+		xu_uncore_free(uc);
+		return ret;
 	}
 	return 0;
 
@@ -1031,7 +1232,7 @@ static void xu_exit_pkg(void *data)
 	for (i = uc->num_pmus - 1; i >= 0; i--) {
 		struct xu_box *box = &uc->pmus[i].boxes[pkg];
 
-		if (box->pmu->type->ops->exit_box)
+		if (box->pmu->type->ops->exit_box && xu_box_here(box))
 			box->pmu->type->ops->exit_box(box);
 	}
 	xu_pkg_unlock(&uc->pkgs[pkg]);
@@ -1042,6 +1243,40 @@ static void xu_cpu_exit(void *data)
 	struct xu_uncore *uc = data;
 
 	uc->plat->global->cpu_exit(uc);
+}
+
+/*
+ * Has any package the box?  A PCI box whose function no package has (a
+ * BIOS may hide them) is not registered: it would read zero.
+ */
+static bool xu_pmu_here(struct xu_pmu *xp)
+{
+	unsigned int pkg;
+
+	for (pkg = 0; pkg < xp->uncore->num_pkgs; pkg++)
+		if (xu_box_here(&xp->boxes[pkg]))
+			return true;
+	pr_info("%s: no package has its PCI function (8086:%04x); not registered\n",
+		xp->name, xp->type->pci_ids[xp->idx]);
+	return false;
+}
+
+/*
+ * Another driver's PMU of the same name (the in-kernel intel_uncore's):
+ * refuse, rather than have perf_pmu_register() fail on the sysfs name.
+ */
+static int xu_pmu_name_free(struct xu_pmu *xp)
+{
+	char path[64];
+	struct path p;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", xp->name);
+	if (kern_path(path, 0, &p))
+		return 0;
+	path_put(&p);
+	pr_err("a PMU named %s exists already, most likely the in-kernel intel_uncore driver's: unload it (rmmod intel_uncore) or blacklist it (modprobe.blacklist=intel_uncore) first\n",
+	       xp->name);
+	return -EBUSY;
 }
 
 static void xu_unregister(struct xu_uncore *uc)
@@ -1063,7 +1298,7 @@ static void xu_unregister(struct xu_uncore *uc)
  */
 int xu_uncore_init(struct xu_uncore *uc)
 {
-	unsigned int i;
+	unsigned int i, n;
 	int ret;
 
 	ret = xu_uncore_alloc(uc);
@@ -1084,6 +1319,11 @@ int xu_uncore_init(struct xu_uncore *uc)
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
 
+		if (!xu_pmu_here(xp))
+			continue;
+		ret = xu_pmu_name_free(xp);
+		if (ret)
+			goto unregister;
 		ret = perf_pmu_register(&xp->pmu, xp->name, -1);
 		if (ret) {
 			pr_err("%s: perf_pmu_register failed: %d\n", xp->name, ret);
@@ -1093,8 +1333,10 @@ int xu_uncore_init(struct xu_uncore *uc)
 	}
 	xu_pm_uncore = uc;
 	xu_syscore_register(&xu_pm);
+	for (i = 0, n = 0; i < uc->num_pmus; i++)
+		n += uc->pmus[i].registered;
 	pr_info("%u PMUs of %s on %u package(s), %s registers, overflows %s\n",
-		uc->num_pmus, uc->plat->name, uc->num_pkgs, uc->io->name,
+		n, uc->plat->name, uc->num_pkgs, uc->io->name,
 		uc->pmi ? "by PMI" : "by polling");
 	return 0;
 

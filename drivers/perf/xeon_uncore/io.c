@@ -17,6 +17,7 @@
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/pci.h>
+#include <linux/slab.h>
 #include <linux/topology.h>
 
 #include <asm/msr.h>
@@ -132,4 +133,216 @@ int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val)
 	ret = pci_write_config_dword(box->pdev, reg, lower_32_bits(val));
 	ret |= pci_write_config_dword(box->pdev, reg + 4, upper_32_bits(val));
 	return xu_pci_errno(ret);
+}
+
+/**
+ * xu_pci_map_node() - the physical package a U-Box's registers name
+ * @cpunodeid: its CPUNODEID register: the socket's node id in bits 2:0
+ * @gidnidmap: its GIDNIDMAP register: the node id of package i in bits
+ *	       3i+2:3i, for i = 0..7
+ *
+ * Return: the physical package id, or -1 if no field holds the node id.
+ */
+int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
+{
+	u32 node = cpunodeid & E5_UBOX_NODEID_MASK;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (((gidnidmap >> (3 * i)) & E5_UBOX_NODEID_MASK) == node)
+			return i;
+	return -1;
+}
+EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
+
+/* The logical package of physical package @phys, -1 if no CPU has it */
+static int xu_phys_to_pkg(int phys)
+{
+	unsigned int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_physical_package_id(cpu) == phys)
+			return topology_logical_package_id(cpu);
+	return -1;
+}
+
+/* A PCI bus that holds a U-Box function, and its package */
+struct xu_ubox_bus {
+	int domain;
+	unsigned int bus;
+	int pkg;
+};
+
+#define XU_MAX_UBOX_BUSES	64
+
+/* May the uncore @uc use @pdev (the right PCI domain)? */
+static bool xu_pci_ours(struct xu_uncore *uc, struct pci_dev *pdev)
+{
+	int domain = uc->io->pci_domain ? uc->io->pci_domain(uc->io_priv) : -1;
+
+	return domain < 0 || pci_domain_nr(pdev->bus) == domain;
+}
+
+/*
+ * The package of a bus: that of the U-Box on the nearest bus at or above
+ * it in its domain, as each socket's uncore devices sit on buses at or
+ * below its U-Box's.
+ */
+static int xu_pci_bus_pkg(const struct xu_ubox_bus *map, unsigned int n,
+			  struct pci_dev *pdev)
+{
+	int domain = pci_domain_nr(pdev->bus), pkg = -1;
+	unsigned int bus = pdev->bus->number, best = UINT_MAX, i;
+
+	for (i = 0; i < n; i++) {
+		if (map[i].domain != domain || map[i].bus < bus ||
+		    map[i].bus >= best)
+			continue;
+		best = map[i].bus;
+		pkg = map[i].pkg;
+	}
+	return pkg;
+}
+
+/* Fill @map from the U-Box functions; returns how many, or an errno */
+static int xu_pci_map_buses(struct xu_uncore *uc, struct xu_ubox_bus *map)
+{
+	struct pci_dev *pdev = NULL;
+	unsigned int n = 0;
+
+	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL,
+				      uc->plat->ubox_pci_id, pdev))) {
+		u32 nodeid, map_reg;
+		int phys, pkg;
+
+		if (!xu_pci_ours(uc, pdev))
+			continue;
+		if (pci_read_config_dword(pdev, E5_UBOX_CPUNODEID, &nodeid) ||
+		    pci_read_config_dword(pdev, E5_UBOX_GIDNIDMAP, &map_reg)) {
+			pci_warn(pdev, "U-Box node id registers unreadable\n");
+			continue;
+		}
+		phys = xu_pci_map_node(nodeid, map_reg);
+		pkg = phys < 0 ? -1 : xu_phys_to_pkg(phys);
+		if (pkg < 0 || pkg >= uc->num_pkgs) {
+			pci_info(pdev, "U-Box node id %u (map %#x) names no package of this machine\n",
+				 nodeid & (u32)E5_UBOX_NODEID_MASK, map_reg);
+			continue;
+		}
+		if (n == XU_MAX_UBOX_BUSES) {
+			pci_dev_put(pdev);
+			return -E2BIG;
+		}
+		map[n++] = (struct xu_ubox_bus) {
+			.domain = pci_domain_nr(pdev->bus),
+			.bus = pdev->bus->number,
+			.pkg = pkg,
+		};
+	}
+	return n;
+}
+
+/*
+ * A device bound to a driver belongs to that driver: the in-kernel
+ * intel_uncore binds these functions to register the same PMU names.
+ */
+static int xu_pci_claim(struct pci_dev *pdev)
+{
+	if (!pdev->dev.driver)
+		return 0;
+	pci_err(pdev, "uncore PCI function is bound to %s (the in-kernel intel_uncore driver): unload it (rmmod intel_uncore) or blacklist it (modprobe.blacklist=intel_uncore) first\n",
+		dev_driver_string(&pdev->dev));
+	return -EBUSY;
+}
+
+static int xu_pci_find_box(struct xu_uncore *uc, struct xu_pmu *xp,
+			   const struct xu_ubox_bus *map, unsigned int n)
+{
+	const struct xu_box_type *t = xp->type;
+	struct pci_dev *pdev = NULL;
+	int ret;
+
+	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL,
+				      t->pci_ids[xp->idx], pdev))) {
+		struct xu_box *box;
+		int pkg;
+
+		if (!xu_pci_ours(uc, pdev))
+			continue;
+		pkg = xu_pci_bus_pkg(map, n, pdev);
+		if (pkg < 0) {
+			pci_info(pdev, "%s: on no package's bus, ignored\n", xp->name);
+			continue;
+		}
+		box = &xp->boxes[pkg];
+		if (box->pdev) {
+			pci_info(pdev, "%s: package %d has one already, ignored\n",
+				 xp->name, pkg);
+			continue;
+		}
+		ret = xu_pci_claim(pdev);
+		if (ret) {
+			pci_dev_put(pdev);
+			return ret;
+		}
+		box->pdev = pci_dev_get(pdev);
+		if (t->filter_fn)
+			box->fdev = pci_get_slot(pdev->bus,
+						 PCI_DEVFN(PCI_SLOT(pdev->devfn),
+							   t->filter_fn));
+	}
+	return 0;
+}
+
+/**
+ * xu_pci_discover() - find the PCI function of every PCI box
+ * @uc: the uncore, its PMUs and boxes allocated
+ *
+ * Boxes whose function a package lacks keep a NULL pdev.  Process
+ * context.
+ *
+ * Return: 0, -EBUSY if another driver holds a function, or an errno.
+ */
+int xu_pci_discover(struct xu_uncore *uc)
+{
+	struct xu_ubox_bus *map;
+	unsigned int i;
+	int n, ret = 0;
+
+	if (!uc->plat->ubox_pci_id)
+		return 0;
+	map = kcalloc(XU_MAX_UBOX_BUSES, sizeof(*map), GFP_KERNEL);
+	if (!map)
+		return -ENOMEM;
+	n = xu_pci_map_buses(uc, map);
+	if (n < 0) {
+		ret = n;
+		goto out;
+	}
+	for (i = 0; !ret && i < uc->num_pmus; i++)
+		if (uc->pmus[i].type->access == XU_PCI)
+			ret = xu_pci_find_box(uc, &uc->pmus[i], map, n);
+out:
+	kfree(map);
+	return ret;
+}
+
+/**
+ * xu_pci_release() - drop the references xu_pci_discover() took
+ * @uc: the uncore
+ */
+void xu_pci_release(struct xu_uncore *uc)
+{
+	unsigned int i, pkg;
+
+	for (i = 0; uc->pmus && i < uc->num_pmus; i++) {
+		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {
+			struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+			pci_dev_put(box->fdev);
+			pci_dev_put(box->pdev);
+			box->fdev = NULL;
+			box->pdev = NULL;
+		}
+	}
 }

@@ -300,14 +300,20 @@ static bool xu_event_sample(struct perf_event *event,
 	return stop;
 }
 
-/* A counter of @event overflowed: fold it, then sample and re-arm */
-static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
+/*
+ * A counter of @event overflowed: fold it, then sample and re-arm.
+ * @exact: a status bit of this counter says so; without one (a box whose
+ * only status is its summary bit) every counter of the box comes here,
+ * and a counting event's fold takes the values alone (modulo the width).
+ */
+static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
+			      bool exact)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct perf_sample_data data;
 	bool stop;
 
-	__xu_event_update(event, !is_sampling_event(event));
+	__xu_event_update(event, exact && !is_sampling_event(event));
 	if (!is_sampling_event(event))
 		return;
 
@@ -326,6 +332,66 @@ static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs)
 	} else if (stop) {
 		__xu_event_stop(event, 0);
 	}
+}
+
+/*
+ * One box of the walk: its counters that overflowed, by its status
+ * register, or by its summary bit @sts alone if it has none.  Adds the
+ * summary bits it explains to @explained, those the global status must
+ * clear itself to @ack.  Returns the status bits handled.
+ */
+static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
+			   u64 *explained, u64 *ack)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int idx = box->pmu->idx, c, n = t->num_counters;
+	u64 sum = t->ov_summary[idx], fsum = t->ov_fixed ? t->ov_fixed[idx] : 0;
+	u64 ov, gp, clear;
+	int handled = 0;
+
+	/* a fixed counter whose only status is its own summary bit */
+	if (fsum && (sts & fsum)) {
+		if (box->active[n])
+			xu_event_overflow(box->active[n], regs, true);
+		*explained |= fsum;
+		*ack |= fsum;
+		handled++;
+	}
+	/* a box without a known summary bit is looked at on every walk */
+	if (sum && !(sts & sum))
+		return handled;
+
+	if (!t->status0) {
+		/* the summary is the box's status */
+		for (c = 0; c < n; c++)
+			if (box->active[c])
+				xu_event_overflow(box->active[c], regs, n == 1);
+		*explained |= sum;
+		*ack |= sum;
+		return handled + 1;
+	}
+
+	if (xu_read(box, xu_box_reg(box, t->status0), &ov))
+		return handled;
+	gp = GENMASK_ULL(n - 1, 0) << t->status_shift;
+	clear = ov & (gp | t->fixed_status);
+	for (c = 0; c < n; c++) {
+		if (!(ov & BIT_ULL(c + t->status_shift)))
+			continue;
+		if (box->active[c])
+			xu_event_overflow(box->active[c], regs, true);
+		handled++;
+	}
+	if (t->fixed_status && (ov & t->fixed_status)) {
+		if (box->active[n])
+			xu_event_overflow(box->active[n], regs, true);
+		handled++;
+	}
+	if (clear) {
+		xu_write(box, xu_box_reg(box, t->ovf0), clear);
+		*explained |= sum;
+	}
+	return handled;
 }
 
 /**
@@ -352,7 +418,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
 	struct xu_pkg *p = &uc->pkgs[pkg];
 	struct pt_regs caller;
-	unsigned int i, c;
+	unsigned int i;
 	u64 sts, ack = 0, explained = 0;
 	int handled = 0;
 
@@ -369,33 +435,16 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		struct xu_pmu *xp = &uc->pmus[i];
 		const struct xu_box_type *t = xp->type;
 		struct xu_box *box = &xp->boxes[pkg];
-		u64 ov = BIT_ULL(0);
-		unsigned long bits;
 
-		if (!t->ov_summary || !(sts & t->ov_summary[xp->idx]))
+		if (!t->ov_summary || !xu_box_here(box))
 			continue;
-		/* a box with a status register: its bits clear the summary */
-		if (t->status0 &&
-		    xu_read(box, t->status0 + xp->idx * t->box_stride, &ov))
-			continue;
-		bits = ov & GENMASK_ULL(t->num_counters - 1, 0);
-		for_each_set_bit(c, &bits, t->num_counters) {
-			if (box->active[c])
-				xu_event_overflow(box->active[c], regs);
-			handled++;
-		}
-		if (!t->status0) {
-			/* the summary is the box's status */
-			explained |= t->ov_summary[xp->idx];
-			ack |= t->ov_summary[xp->idx];
-		} else if (bits) {
-			xu_write(box, t->ovf0 + xp->idx * t->box_stride, bits);
-			explained |= t->ov_summary[xp->idx];
-		}
+		handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack);
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	ack |= sts & ~explained;
 	handled += hweight64(sts & ~explained);
+	if (uc->plat->ack_all)
+		ack |= sts;
 	if (ack)
 		g->ack(gbox, ack);
 	p->walks++;
@@ -463,13 +512,15 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		return NMI_DONE;
 	p = &uc->pkgs[pkg];
 
-	if (xu_pkg_trylock(p)) {
+	if (!uc->walk_in_irq && xu_pkg_trylock(p)) {
 		n = xu_pmi_walk(uc, pkg, regs, false);
 		xu_pkg_unlock(p);
 	} else {
 		/*
 		 * This CPU, interrupted, or another one is inside the box
-		 * state: a status read needs no lock, the walk waits.
+		 * state, or the walk will read PCI boxes, which NMI context
+		 * must not (see io.c): a status read needs no lock, the walk
+		 * waits for an irq_work.
 		 */
 		n = !uc->plat->global->status(gbox, &sts) && sts;
 		if (n)

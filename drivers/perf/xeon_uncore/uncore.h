@@ -529,6 +529,7 @@ struct xu_uncore {
 	cpumask_t cpumask;		/* one collecting CPU per package */
 	u64 poll_ns;
 	bool pmi;			/* fold overflows in the PMI */
+	bool walk_in_irq;		/* PCI boxes: walk from an irq_work */
 	u64 max_sample_rate;		/* the module parameter */
 	u64 samples_per_tick;		/* per event, beyond: throttle */
 	struct work_struct rate_work;	/* follows perf's max_sample_rate */
@@ -553,6 +554,12 @@ u32 xu_ctr_reg(const struct xu_box *box, unsigned int i);
 static inline unsigned int xu_num_ctrs(const struct xu_box_type *t)
 {
 	return t->num_counters + !!t->fixed_ctl;
+}
+
+/* Has this package the box (a PCI box's function may be absent)? */
+static inline bool xu_box_here(const struct xu_box *box)
+{
+	return box->pmu->type->access != XU_PCI || box->pdev;
 }
 
 /*
