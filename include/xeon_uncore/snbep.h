@@ -89,6 +89,18 @@
 #define IVBEP_GSTS_R3QPI(n)		BIT_ULL(24 + (n))	/* n < 2 */
 #define IVBEP_GSTS_R2PCIE		BIT_ULL(26)
 #define IVBEP_GSTS_ALL			GENMASK_ULL(26, 0)
+/*
+ * Bits 29:27 follow likwid's bit 26 but no public source names them.  The
+ * simulated uncore reports QPI port 2, R3QPI link 2 and the IRP there;
+ * the driver only walks those boxes when it sees one of them (or any bit).
+ */
+#define IVBEP_GSTS_UNMAPPED		GENMASK_ULL(29, 27)
+
+/*
+ * IA32_DEBUGCTL bit 13, which lets an uncore PMI reach the core on the
+ * parts that document it; IVB-EP's guide does not mention it
+ */
+#define E5_DEBUGCTL_UNCORE_PMI		BIT_ULL(13)
 
 /* ---- C-Boxes (MSR), box n at + n * E5_C_BOX_STRIDE ---- */
 #define E5_C_BOX_CTL			0xd04
@@ -130,6 +142,7 @@
 /* PCU_MSR_PMON_BOX_FILTER: four frequency bands, 100 MHz units */
 #define E5_PCU_FILT_BAND(i)		GENMASK_ULL(8 * (i) + 7, 8 * (i))
 #define E5_PCU_EV_FREQ_BAND0		0x0b	/* FREQ_BAND0..3_CYCLES */
+#define E5_PCU_NUM_BANDS		4
 
 /* ---- PCI boxes: offsets in the box's configuration space ---- */
 #define E5_PCI_CTR0			0xa0	/* CTR i: 0xa0 + 8 i, low dword first */
@@ -161,6 +174,15 @@
 #define E5_QPI_MASK1			0x23c
 #define E5_QPI_FILTER_FN		6
 #define E5_QPI_EV_CTO_COUNT		0x138	/* ev_sel 0x38 with ev_sel_ext */
+#define E5_QPI_MATCH_MASK		GENMASK_ULL(31, 0)	/* each register */
+/* MATCH0/MASK0 and MATCH1/MASK1 fields, as config1 (config2) carries them */
+#define E5_QPI_PKT_VNW			GENMASK_ULL(4, 3)
+#define E5_QPI_PKT_OPC			GENMASK_ULL(8, 5)
+#define E5_QPI_PKT_MC			GENMASK_ULL(12, 9)
+#define E5_QPI_PKT_DNID			GENMASK_ULL(17, 13)
+#define E5_QPI_PKT_RNID4		BIT_ULL(31)
+#define E5_QPI_PKT_RNID30		GENMASK_ULL(35, 32)
+#define E5_QPI_PKT_RDS			GENMASK_ULL(51, 48)
 
 /* U-Box PCI function: which socket owns this bus */
 #define E5_UBOX_CPUNODEID		0x40	/* local node id in 2:0 */
