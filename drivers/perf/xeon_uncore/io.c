@@ -79,26 +79,39 @@ int xu_write(struct xu_box *box, u32 reg, u64 val)
 	return xu_pci_errno(pci_write_config_dword(box->pdev, reg, val));
 }
 
-/*
- * A PCI counter is two configuration dwords, the low one first.  A carry
- * from the low dword between the two reads would tear the value: read the
- * high dword on both sides of the low one, and the low one again if it
- * changed (a second carry needs 2^32 events in between).
+/**
+ * xu_split_read() - read a counter that is two 32-bit registers
+ * @rd:  reads the dword at an offset
+ * @ctx: @rd's context
+ * @off: the low dword's offset; the high one follows it
+ * @val: the value
+ *
+ * A PCI counter is two configuration dwords.  A carry from the low dword
+ * between the two reads would tear the value: the high dword is read on
+ * both sides of the low one, and the low one again if it changed (a
+ * second carry would take 2^32 events in between).
+ *
+ * Return: 0 or the first error of @rd.
  */
-static int xu_pci_ctr_read(struct pci_dev *pdev, u32 off, u64 *val)
+int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
+		  u64 *val)
 {
 	u32 lo, hi, hi2;
 	int ret;
 
-	ret = pci_read_config_dword(pdev, off + 4, &hi);
-	ret |= pci_read_config_dword(pdev, off, &lo);
-	ret |= pci_read_config_dword(pdev, off + 4, &hi2);
+	ret = rd(ctx, off + 4, &hi) ?: rd(ctx, off, &lo) ?: rd(ctx, off + 4, &hi2);
 	if (!ret && hi != hi2) {
-		ret = pci_read_config_dword(pdev, off, &lo);
+		ret = rd(ctx, off, &lo);
 		hi = hi2;
 	}
-	*val = (u64)hi << 32 | lo;
-	return xu_pci_errno(ret);
+	*val = ret ? 0 : (u64)hi << 32 | lo;
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(xu_split_read, XU_NS_INTERNAL);
+
+static int xu_pci_dword(void *pdev, u32 off, u32 *v)
+{
+	return xu_pci_errno(pci_read_config_dword(pdev, off, v));
 }
 
 int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
@@ -112,7 +125,7 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 	} else if (!box->pdev) {
 		ret = -ENODEV;
 	} else {
-		ret = xu_pci_ctr_read(box->pdev, reg, val);
+		ret = xu_split_read(xu_pci_dword, box->pdev, reg, val);
 	}
 	if (!ret)
 		*val &= GENMASK_ULL((idx == t->num_counters ? t->fixed_width :

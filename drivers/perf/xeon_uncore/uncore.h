@@ -632,6 +632,8 @@ void xu_detach(void *io_priv);
 extern const struct xu_io_ops xu_msr_io;
 
 /* io.c */
+int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
+		  u64 *val);
 int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
 int xu_pci_discover(struct xu_uncore *uc);
 void xu_pci_release(struct xu_uncore *uc);

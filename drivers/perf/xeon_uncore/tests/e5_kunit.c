@@ -1,0 +1,440 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Xeon E5-2600 (snbep) and E5-2600 v2 (ivbep).
+ *
+ * xeon_uncore_e5map: the socket of a PCI bus from literal U-Box
+ * CPUNODEID/GIDNIDMAP values, and a counter read as two dwords across a
+ * carry; no simulator needed.
+ *
+ * xeon_e5_pmu: the PMUs the module registered on an attached E5
+ * simulator (the KUnit guest loads xeon_uncore_sim.ko model=ivbep, then
+ * model=snbep): names, format strings, the control register each config
+ * becomes (read back from the simulated MSRs and PCI functions),
+ * refusals, and the scheduling of events that share a filter register.
+ * Register images are literals from the E5 datasheet's PmonCntrCfg and
+ * the guides' filter tables.
+ */
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/pci.h>
+#include <linux/string.h>
+
+#include <xeon_uncore/snbep.h>
+
+#include "xu_test.h"
+
+/* ---- xeon_uncore_e5map ---- */
+
+struct map_case {
+	const char *name;
+	u32 cpunodeid;
+	u32 gidnidmap;
+	int pkg;
+};
+
+/*
+ * GIDNIDMAP holds the node id of package i in bits 3i+2:3i.  0x8: package
+ * 0 is node 0, package 1 node 1.  0x2: package 0 is node 2, package 1
+ * node 0.
+ */
+static const struct map_case map_cases[] = {
+	{ "2s identity, node 0", 0x0, 0x8, 0 },
+	{ "2s identity, node 1", 0x1, 0x8, 1 },
+	{ "2s swapped: node 2 is package 0", 0x2, 0x2, 0 },
+	{ "2s swapped: node 0 is package 1", 0x0, 0x2, 1 },
+	/* 4 sockets, packages 0..3 are nodes 1, 3, 0, 2: 0b010000011001 */
+	{ "4s: node 1 is package 0", 0x1, 0x419, 0 },
+	{ "4s: node 3 is package 1", 0x3, 0x419, 1 },
+	{ "4s: node 0 is package 2", 0x0, 0x419, 2 },
+	{ "4s: node 2 is package 3", 0x2, 0x419, 3 },
+	/* only bits 2:0 of CPUNODEID are the node id */
+	{ "4s: CPUNODEID bits above 2:0 ignored", 0xfffffff8 | 0x3, 0x419, 1 },
+	/* 8 nodes, GIDNIDMAP 7 6 5 4 3 2 1 0 from package 0 up */
+	{ "8s reversed: node 7 is package 0", 0x7, 0x053977, 0 },
+	{ "8s reversed: node 0 is package 7", 0x0, 0x053977, 7 },
+	{ "no package has the node", 0x5, 0x419, -1 },
+};
+
+static void map_desc(const struct map_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(map, map_cases, map_desc);
+
+static void e5_map_node(struct kunit *test)
+{
+	const struct map_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, xu_pci_map_node(c->cpunodeid, c->gidnidmap), c->pkg);
+}
+
+/*
+ * A fake counter: each read returns the register and then advances the
+ * counter by @step, so that a carry out of the low dword can fall
+ * between any two reads.
+ */
+struct split_ctr {
+	u64 val;
+	u64 step;
+	unsigned int reads;
+	int fail_at;		/* the read that fails, -1 for none */
+};
+
+static int split_rd(void *ctx, u32 off, u32 *v)
+{
+	struct split_ctr *c = ctx;
+
+	if (c->reads++ == c->fail_at)
+		return -EIO;
+	*v = off & 4 ? upper_32_bits(c->val) : lower_32_bits(c->val);
+	c->val += c->step;
+	return 0;
+}
+
+static void e5_split_read(struct kunit *test)
+{
+	struct split_ctr c = { .fail_at = -1 };
+	u64 val;
+
+	/* no carry: high, low, high; the low read's value */
+	c.val = 0x1234567800ULL;
+	c.step = 0x10;
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x1234567810ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 3);
+
+	/*
+	 * The carry falls between the first high read and the low one:
+	 * high 0x1, low 0x0, high 0x2.  Torn, the value would be
+	 * 0x1_00000000, 2^32 short; the low dword read again gives
+	 * 0x2_00000010, a value the counter held.
+	 */
+	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x200000010ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 4);
+
+	/* the carry between the low read and the second high one */
+	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x8, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x200000000ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 4);
+
+	/* a failed read is an error, never a value */
+	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = 1 };
+	KUNIT_EXPECT_EQ(test, -EIO, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0);
+}
+
+static struct kunit_case e5_map_cases[] = {
+	KUNIT_CASE_PARAM(e5_map_node, map_gen_params),
+	KUNIT_CASE(e5_split_read),
+	{}
+};
+
+static struct kunit_suite e5_map_suite = {
+	.name = "xeon_uncore_e5map",
+	.test_cases = e5_map_cases,
+};
+
+/* ---- xeon_e5_pmu ---- */
+
+/* The attached E5 platform: true for ivbep, false for snbep */
+static bool e5_ivb(struct kunit *test)
+{
+	const char *name;
+
+	xu_test_sim(test);
+	name = xu_uncore_instance()->plat->name;
+	if (strcmp(name, "ivbep") && strcmp(name, "snbep"))
+		KUNIT_FAIL_AND_ABORT(test, "the simulator attached is %s, not an E5", name);
+	return !strcmp(name, "ivbep");
+}
+
+/* PmonCntrCfg bits the driver owns: en 22, and ov_en 20 on IVB-EP */
+static u64 e5_own(struct kunit *test)
+{
+	return E5_CTL_EN | (e5_ivb(test) ? E5_CTL_OV_EN : 0);
+}
+
+static void e5_names(struct kunit *test)
+{
+	static const char * const both[] = {
+		"uncore_ubox", "uncore_cbox_0", "uncore_pcu", "uncore_imc_0",
+		"uncore_imc_3", "uncore_qpi_0", "uncore_qpi_1", "uncore_r2pcie",
+		"uncore_r3qpi_0", "uncore_r3qpi_1",
+	};
+	static const char * const ivb[] = {
+		"uncore_ha_0", "uncore_ha_1", "uncore_imc_7", "uncore_qpi_2",
+		"uncore_r3qpi_2", "uncore_irp",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(both); i++)
+		xu_test_pmu(test, both[i]);
+	if (e5_ivb(test)) {
+		for (i = 0; i < ARRAY_SIZE(ivb); i++)
+			xu_test_pmu(test, ivb[i]);
+	} else {
+		xu_test_pmu(test, "uncore_ha");
+	}
+}
+
+static void e5_expect_format(struct kunit *test, const char *pmu,
+			     const char *field, const char *want)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct attribute **a;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (a = xp->type->formats; *a; a++) {
+		struct xu_format_attr *f;
+
+		if (strcmp((*a)->name, field))
+			continue;
+		f = container_of(*a, struct xu_format_attr, attr.attr);
+		if (!want)
+			KUNIT_FAIL(test, "%s has a format %s", pmu, field);
+		else if (f->attr.show(NULL, &f->attr, buf) > 0)
+			KUNIT_EXPECT_STREQ(test, strim(buf), want);
+		return;
+	}
+	if (want)
+		KUNIT_FAIL(test, "%s has no format %s", pmu, field);
+}
+
+static void e5_formats(struct kunit *test)
+{
+	bool ivb = e5_ivb(test);
+
+	e5_expect_format(test, "uncore_qpi_0", "event", "config:0-7,21");
+	e5_expect_format(test, "uncore_ubox", "thresh", "config:24-28");
+	e5_expect_format(test, "uncore_cbox_0", "thresh", "config:24-31");
+	e5_expect_format(test, "uncore_cbox_0", "tid_en", "config:19");
+	e5_expect_format(test, "uncore_imc_0", "tid_en", NULL);
+	e5_expect_format(test, "uncore_pcu", "occ_sel", "config:14-15");
+	e5_expect_format(test, "uncore_pcu", "filter_band0", "config1:0-7");
+	e5_expect_format(test, "uncore_pcu", "filter_band3", "config1:24-31");
+	if (ivb) {
+		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:52-60");
+		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:32-47");
+		e5_expect_format(test, "uncore_cbox_0", "filter_state", "config1:17-22");
+		e5_expect_format(test, "uncore_cbox_0", "inv", NULL);
+	} else {
+		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:23-31");
+		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:10-17");
+		e5_expect_format(test, "uncore_cbox_0", "filter_state", "config1:18-22");
+		e5_expect_format(test, "uncore_cbox_0", "inv", "config:23");
+	}
+}
+
+static struct perf_event *e5_open(struct kunit *test, const char *pmu,
+				  u64 config, u64 config1, u64 config2)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
+	struct perf_event_attr attr;
+
+	xu_test_attr(&attr, xp, config);
+	attr.config1 = config1;
+	attr.config2 = config2;
+	return xu_test_open(test, xp, 0, &attr);
+}
+
+static int e5_try(struct kunit *test, const char *pmu, u64 config,
+		  u64 config1, u64 sample_period)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
+	struct perf_event_attr attr;
+	struct perf_event *event;
+
+	xu_test_attr(&attr, xp, config);
+	attr.config1 = config1;
+	attr.sample_period = sample_period;
+	event = xu_test_try_open(test, xp, 0, &attr);
+	if (IS_ERR(event))
+		return PTR_ERR(event);
+	xu_test_close(test, event);
+	return 0;
+}
+
+/* The control register of @event's counter, read from the simulator */
+static u64 e5_ctl(struct kunit *test, struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	int idx = READ_ONCE(event->hw.idx);
+	u32 reg, v;
+	u64 val;
+
+	KUNIT_ASSERT_GE_MSG(test, idx, 0, "%s: no counter", box->pmu->name);
+	reg = xu_ctl_reg(box, idx);
+	if (box->pmu->type->access == XU_MSR)
+		return xu_test_sim_rd(test, box->io_priv, box->pkg, reg);
+	KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, reg, &v));
+	val = v;
+	return val;
+}
+
+struct enc_case {
+	const char *pmu;
+	u64 config;
+	u64 ctl;	/* the register, before the driver's own bits */
+	u32 reg;	/* the register the event must land in, 0: any */
+};
+
+/* Literal control images: PmonCntrCfg ev_sel 7:0, umask 15:8, ... */
+static const struct enc_case enc_cases[] = {
+	/* C-Box LLC_LOOKUP (0x34) umask 0x11, tid_en, edge, thresh 1 */
+	{ "uncore_cbox_0", 0x010c1134, 0x010c1134 },
+	/* iMC CAS_COUNT.RD: event 0x04 umask 0x03 */
+	{ "uncore_imc_0", 0x0304, 0x0304 },
+	/* QPI CTO_COUNT: ev_sel 0x38 with the extension bit 21 */
+	{ "uncore_qpi_0", 0x200038, 0x200038 },
+	/* PCU occupancy counter 1 (occ_sel 1), occ_edge */
+	{ "uncore_pcu", 0x80004080, 0x80004080 },
+	/* U-Box event 0x42 umask 0x01, thresh 31 (5 bits) */
+	{ "uncore_ubox", 0x1f000142, 0x1f000142 },
+	/* R3QPI event 0x10 (counters 0-1), edge */
+	{ "uncore_r3qpi_0", 0x40010, 0x40010 },
+};
+
+static void e5_encoding(struct kunit *test)
+{
+	u64 own = e5_own(test);
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(enc_cases); i++) {
+		const struct enc_case *c = &enc_cases[i];
+		struct perf_event *event = e5_open(test, c->pmu, c->config, 0, 0);
+
+		KUNIT_EXPECT_EQ_MSG(test, e5_ctl(test, event), c->ctl | own,
+				    "%s config %#llx", c->pmu, c->config);
+		xu_test_close(test, event);
+	}
+}
+
+/* event=0xff is the fixed counter: its own control and data registers */
+static void e5_fixed(struct kunit *test)
+{
+	u64 ov = e5_ivb(test) ? E5_FIXED_CTL_OV_EN : 0;
+	struct perf_event *imc, *ubox;
+	struct xu_box *box;
+	u32 v;
+
+	imc = e5_open(test, "uncore_imc_0", E5_FIXED_EVENT, 0, 0);
+	box = xu_event_box(imc);
+	KUNIT_EXPECT_EQ(test, imc->hw.idx, (int)box->pmu->type->num_counters);
+	KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, E5_PCI_FIXED_CTL, &v));
+	KUNIT_EXPECT_EQ(test, (u64)v, E5_FIXED_CTL_EN | ov);
+
+	ubox = e5_open(test, "uncore_ubox", E5_FIXED_EVENT, 0, 0);
+	box = xu_event_box(ubox);
+	KUNIT_EXPECT_EQ(test, ubox->hw.idx, (int)box->pmu->type->num_counters);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, box->io_priv, box->pkg,
+					     E5_U_FIXED_CTL), E5_FIXED_CTL_EN | ov);
+	xu_test_close(test, ubox);
+	xu_test_close(test, imc);
+}
+
+static void e5_refusals(struct kunit *test)
+{
+	bool ivb = e5_ivb(test);
+
+	/* en, ov_en and rst are the driver's */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x400034, 0, 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x100034, 0, 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x20004, 0, 0));
+	/* tid_en is the C-Box's alone; ev_sel_ext the QPI's */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x80004, 0, 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x200004, 0, 0));
+	/* U-Box thresh is 5 bits: bit 29 is no field */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_ubox", 0x20000001, 0, 0));
+	/* invert: a field on SNB-EP, reserved on IVB-EP */
+	KUNIT_EXPECT_EQ(test, ivb ? -EINVAL : 0,
+			e5_try(test, "uncore_cbox_0", 0x800034 | 0x1000000, 0, 0));
+	/* a filter the event does not use (CLOCKTICKS has none) */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x00,
+					      ivb ? 0x182ULL << 52 : 0x182ULL << 23, 0));
+	/* a frequency band of an event that is not FREQ_BANDn_CYCLES */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_pcu", 0x00, 0x20, 0));
+	KUNIT_EXPECT_EQ(test, 0, e5_try(test, "uncore_pcu", 0x0b, 0x20, 0));
+	/* QPI match/mask only with CTO_COUNT */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_qpi_0", 0x14, 1, 0));
+	/* sampling: IVB-EP has the PMI, SNB-EP none */
+	KUNIT_EXPECT_EQ(test, ivb ? 0 : -EOPNOTSUPP,
+			e5_try(test, "uncore_imc_0", 0x0304, 0, 100000));
+	KUNIT_EXPECT_EQ(test, ivb ? 0 : -EOPNOTSUPP,
+			e5_try(test, "uncore_cbox_0", 0x00, 0, 100000));
+}
+
+/* TOR_INSERTS.MISS_OPCODE (event 0x35 umask 0x03) with @opc */
+static u64 e5_tor_cfg1(bool ivb, u64 opc)
+{
+	return ivb ? opc << 52 : opc << 23;
+}
+
+static u64 e5_cbox_filter(struct kunit *test, struct perf_event *event, bool ivb)
+{
+	struct xu_box *box = xu_event_box(event);
+	u64 lo, hi = 0;
+
+	lo = xu_test_sim_rd(test, box->io_priv, box->pkg,
+			    xu_box_reg(box, E5_C_FILTER));
+	if (ivb)
+		hi = xu_test_sim_rd(test, box->io_priv, box->pkg,
+				    xu_box_reg(box, IVBEP_C_FILTER1));
+	return lo | hi << 32;
+}
+
+/*
+ * Two TOR_INSERTS.MISS_OPCODE events of one C-Box with different opcodes
+ * never count together: perf multiplexes them, so their running times
+ * add up to no more than the time they were enabled.  The filter holds
+ * one of the two values.  Two events with the same opcode share the
+ * filter and both run all the time.
+ */
+static void e5_filter_share(struct kunit *test)
+{
+	bool ivb = e5_ivb(test);
+	u64 ea, ra, eb, rb, f;
+	struct perf_event *a, *b;
+
+	a = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x182), 0);
+	b = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x180), 0);
+	msleep(100);
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	KUNIT_EXPECT_GT(test, eb, 0);
+	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
+			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
+	f = e5_cbox_filter(test, a, ivb);
+	KUNIT_EXPECT_TRUE_MSG(test, f == e5_tor_cfg1(ivb, 0x182) ||
+			      f == e5_tor_cfg1(ivb, 0x180), "filter %#llx", f);
+	xu_test_close(test, b);
+
+	b = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x182), 0);
+	msleep(20);
+	perf_event_read_value(b, &eb, &rb);
+	KUNIT_EXPECT_EQ(test, eb, rb);
+	KUNIT_EXPECT_EQ(test, e5_cbox_filter(test, b, ivb), e5_tor_cfg1(ivb, 0x182));
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+}
+
+static struct kunit_case e5_pmu_cases[] = {
+	KUNIT_CASE(e5_names),
+	KUNIT_CASE(e5_formats),
+	KUNIT_CASE(e5_encoding),
+	KUNIT_CASE(e5_fixed),
+	KUNIT_CASE(e5_refusals),
+	KUNIT_CASE(e5_filter_share),
+	{}
+};
+
+static struct kunit_suite e5_pmu_suite = {
+	.name = "xeon_e5_pmu",
+	.test_cases = e5_pmu_cases,
+};
+
+kunit_test_suites(&e5_map_suite, &e5_pmu_suite);
