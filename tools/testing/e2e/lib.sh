@@ -117,6 +117,166 @@ sim_wraps() {
 	echo "$_c; echo '0 mbox0 0x1a 1000' >$XU_SIM/inject; sleep 0.3"
 }
 
+# ---- Xeon E5 (snbep) and E5 v2 (ivbep): tools/testing/e2e/8N-e5-*.sh ----
+#
+# E5: the model of the VM, set by e5_require.  tools/testing/check runs the
+# E5 scripts in VMs booted with vm/run --cpu=snbep|ivbep and passes
+# XU_E5_MODEL; by hand, the guest CPU's model tells (45 snbep, 62 ivbep).
+E5=
+
+# e5_model: snbep or ivbep, the uncore this VM is for; nothing if neither
+e5_model() {
+	case ${XU_E5_MODEL:-} in
+	snbep | ivbep) echo "$XU_E5_MODEL"; return ;;
+	esac
+	case $(e5_cpu_model) in
+	45) echo snbep ;;
+	62) echo ivbep ;;
+	esac
+}
+
+# e5_cpu_model: the guest CPU's model number (family 6), as perf reads it
+e5_cpu_model() { awk -F': *' '/^model[ \t]*:/ { print $2; exit }' /proc/cpuinfo; }
+
+# e5_require NAME: set E5, or print one skip line and end the script
+e5_require() {
+	E5=$(e5_model)
+	if [ -z "$E5" ]; then
+		skip "$1: not an E5 VM (vm/run --cpu=snbep|ivbep, or XU_E5_MODEL)"
+		exit 0
+	fi
+	diag "$1: model $E5, $(e5_sockets) sockets, $(e5_cores) cores per socket, CPU model $(e5_cpu_model)"
+}
+
+# e5_load [DRIVER PARAMS...] [-- SIM PARAMS...]: insmod the driver with
+# DRIVER PARAMS, then the simulator with model=$E5 and SIM PARAMS; on
+# failure nothing stays loaded.  unload_module unloads both.
+e5_load() {
+	_dp='' _sp='' _sim=0
+	for _a in "$@"; do
+		if [ "$_a" = -- ]; then _sim=1
+		elif [ $_sim = 1 ]; then _sp="$_sp $_a"
+		else _dp="$_dp $_a"; fi
+	done
+	# shellcheck disable=SC2086 # one word per parameter
+	insmod "$XU_MODULE" $_dp || return 1
+	# shellcheck disable=SC2086
+	insmod "$XU_SIM_MODULE" model="$E5" $_sp || { rmmod xeon_uncore; return 1; }
+}
+
+# e5_sockets: packages of the VM
+e5_sockets() {
+	cat /sys/devices/system/cpu/cpu[0-9]*/topology/physical_package_id | sort -u | wc -l
+}
+
+# e5_cores: cores of package 0
+e5_cores() {
+	for _c in /sys/devices/system/cpu/cpu[0-9]*/topology; do
+		[ "$(cat "$_c/physical_package_id")" = 0 ] && cat "$_c/core_id"
+	done | sort -u | wc -l
+}
+
+# e5_socket_cpu SOCKET: the lowest numbered CPU of package SOCKET, the one
+# the PMUs' cpumask names
+e5_socket_cpu() {
+	for _c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ "$(cat "$_c/topology/physical_package_id")" = "$1" ] && echo "${_c##*cpu}"
+	done | sort -n | head -n 1
+}
+
+# e5_cpumask: the cpumask every E5 PMU shows, one CPU per socket ("0,2")
+e5_cpumask() {
+	_s=0 _m=''
+	while [ $_s -lt "$(e5_sockets)" ]; do
+		_m="$_m,$(e5_socket_cpu $_s)"
+		_s=$((_s + 1))
+	done
+	echo "${_m#,}"
+}
+
+# e5_cboxes: C-Boxes per socket, one per core, at most 8 (snbep) / 15 (ivbep)
+e5_cboxes() {
+	_n=$(e5_cores) _max=8
+	[ "$E5" = ivbep ] && _max=15
+	[ "$_n" -gt $_max ] && _n=$_max
+	echo "$_n"
+}
+
+# e5_seq N: 0 .. N-1
+e5_seq() {
+	_i=0
+	while [ $_i -lt "$1" ]; do echo $_i; _i=$((_i + 1)); done
+}
+
+# e5_pmus: every PMU the driver registers for $E5, sorted as ls sorts them
+e5_pmus() {
+	{
+		echo uncore_ubox uncore_pcu uncore_r2pcie
+		for _i in $(e5_seq "$(e5_cboxes)"); do echo "uncore_cbox_$_i"; done
+		if [ "$E5" = snbep ]; then
+			echo uncore_ha
+			for _i in 0 1 2 3; do echo "uncore_imc_$_i"; done
+			echo uncore_qpi_0 uncore_qpi_1 uncore_r3qpi_0 uncore_r3qpi_1
+		else
+			echo uncore_ha_0 uncore_ha_1 uncore_irp
+			for _i in 0 1 2 3 4 5 6 7; do echo "uncore_imc_$_i"; done
+			echo uncore_qpi_0 uncore_qpi_1 uncore_qpi_2
+			echo uncore_r3qpi_0 uncore_r3qpi_1 uncore_r3qpi_2
+		fi
+	} | tr ' ' '\n' | LC_ALL=C sort
+}
+
+# e5_idx PMU: the box's index within its type (uncore_imc_5: 5; 0 for the
+# single boxes: ubox, pcu, r2pcie, irp, SNB-EP's ha)
+e5_idx() {
+	case ${1##*_} in
+	'' | *[!0-9]*) echo 0 ;;
+	*) echo "${1##*_}" ;;
+	esac
+}
+
+# e5_rate PMU EVENT SOCKET: the simulator's events per second for EVENT
+# (perf's event value: 0x138 for a QPI ext event, 0xff for a fixed
+# counter) of PMU (uncore_imc_5 or imc_5) on SOCKET
+# (Documentation/simulator.rst):
+#   general-purpose   100000 * ((ev_sel & 7) + 1) * (socket + idx + 1)
+#   U-Box UCLK        1000000 * (socket + 1)
+#   iMC DCLK          800000 * (socket + idx + 1)
+e5_rate() {
+	_b=${1#uncore_} _i=$(e5_idx "$1")
+	if [ $(($2)) = 255 ]; then
+		case $_b in
+		ubox) echo $((1000000 * ($3 + 1))); return ;;
+		imc_*) echo $((800000 * ($3 + _i + 1))); return ;;
+		esac
+	fi
+	echo $((100000 * (($2 & 7) + 1) * ($3 + _i + 1)))
+}
+
+# e5_width PMU EVENT: the counter's width in bits (44 or 48)
+e5_width() {
+	[ $(($2)) = 255 ] && { echo 48; return; }
+	case ${1#uncore_} in
+	ubox | cbox_* | r2pcie | r3qpi_*) echo 44 ;;
+	*) echo 48 ;;
+	esac
+}
+
+# e5_inject SOCKET PMU EVENT COUNT: COUNT events into the simulator
+e5_inject() { echo "$1 ${2#uncore_} $3 $4" >$XU_SIM/inject; }
+
+# e5_errno OUTPUT: the errno of the last failed perf_event_open in the
+# output of perf stat -vv / perf record -vv, or nothing
+e5_errno() {
+	printf '%s\n' "$1" | sed -n 's/.*sys_perf_event_open failed, error -\([0-9]*\).*/\1/p' | tail -n 1
+}
+
+# e5_newlog: the kernel log lines since the last call (dmesg -c), without
+# the VM harness's own and without timestamps
+e5_newlog() {
+	dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //'
+}
+
 finish() {
 	[ "$XU_FAILED" = 0 ] && exit 0
 	exit 1
