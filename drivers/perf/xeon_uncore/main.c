@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon_uncore: perf PMUs for the uncore of Intel Xeon 7500 and Xeon E7
- * (Nehalem-EX, Westmere-EX) servers: module init, CPU matching,
+ * (Nehalem-EX, Westmere-EX), Xeon E5-2600 (Sandy Bridge-EP) and Xeon
+ * E5-2600 v2 (Ivy Bridge-EP) servers: module init, CPU matching,
  * parameters, and the interface through which another module
  * (xeon_uncore_sim.ko) attaches an uncore of its own where the machine
  * has no supported one.
@@ -16,8 +17,6 @@
 #include <asm/cpu_device_id.h>
 #include <asm/cpufeature.h>
 #include <asm/msr.h>
-
-#include <xeon_uncore/nhmex.h>
 
 #include "uncore.h"
 
@@ -36,6 +35,8 @@ MODULE_PARM_DESC(max_sample_rate, "Samples per second one event may take before 
 static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2e, &xu_nhmex),	/* Nehalem-EX */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_nhmex),	/* Westmere-EX */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2d, &xu_snbep),	/* Sandy Bridge-EP */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3e, &xu_ivbep),	/* Ivy Bridge-EP */
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
@@ -43,6 +44,8 @@ MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
 /* The platforms an uncore may be attached as, by name */
 static const struct xu_platform * const xu_platforms[] = {
 	&xu_nhmex,
+	&xu_snbep,
+	&xu_ivbep,
 };
 
 /*
@@ -59,6 +62,7 @@ static bool xu_hw;
 static const struct xu_platform *xu_pick_hw(void)
 {
 	const struct x86_cpu_id *id = x86_match_cpu(xu_cpu_ids);
+	const struct xu_platform *plat;
 	u64 val;
 
 	if (!id) {
@@ -66,12 +70,14 @@ static const struct xu_platform *xu_pick_hw(void)
 			boot_cpu_data.x86, boot_cpu_data.x86_model);
 		return NULL;
 	}
+	/* the U-Box's first counter control: every platform's has one */
+	plat = (const struct xu_platform *)id->driver_data;
 	if (boot_cpu_has(X86_FEATURE_HYPERVISOR) ||
-	    rdmsrl_safe(NHMEX_U_GLOBAL_CTL, &val)) {
+	    rdmsrl_safe(plat->types[0]->ctl0, &val)) {
 		pr_info("the uncore PMU MSRs are not reachable (hypervisor?); xeon_uncore_sim.ko attaches a simulated uncore\n");
 		return NULL;
 	}
-	return (const struct xu_platform *)id->driver_data;
+	return plat;
 }
 
 /* Register the PMUs of @plat on @io; called with xu_lock held */
@@ -95,7 +101,7 @@ static int xu_register(const struct xu_platform *plat,
 
 /**
  * xu_attach() - register the PMUs of an uncore that is not the hardware's
- * @plat:    the platform's name, e.g. "nhmex"
+ * @plat:    the platform's name: "nhmex", "snbep" or "ivbep"
  * @io:      its register accessors; @io->owner is held while perf events
  *           exist
  * @io_priv: their data, passed back as xu_box.io_priv; also the handle
@@ -205,5 +211,5 @@ EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XU_NS_INTERNAL);
 module_init(xu_init);
 module_exit(xu_exit);
 
-MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500 and E7 (Nehalem-EX, Westmere-EX)");
+MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7 and Xeon E5-2600/E5-2600 v2");
 MODULE_LICENSE("GPL");
