@@ -221,6 +221,11 @@
 #define IVBEP_PCI_QPI2			0x0e3a	/* 24.2 */
 #define IVBEP_PCI_QPI0_FILTER		0x0e86	/* 8.6 */
 #define IVBEP_PCI_QPI1_FILTER		0x0e96	/* 9.6 */
+/*
+ * 24.6: the guide places port 2's match/mask function there, without an
+ * ID; this one is likwid's (which lists the port at 10.x): unconfirmed
+ */
+#define IVBEP_PCI_QPI2_FILTER		0x0ec6	/* 24.6 */
 #define IVBEP_PCI_R2PCIE		0x0e34	/* 19.1 */
 #define IVBEP_PCI_R3QPI0		0x0e36	/* 19.5 */
 #define IVBEP_PCI_R3QPI1		0x0e37	/* 19.6 */

@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon 7500 uncore, debugfs: <debugfs>/xeon_uncore_sim/
+ * Simulated uncore, debugfs: <debugfs>/xeon_uncore_sim/
  *   inject      write "SOCKET BOX EVENT COUNT", BOX one of ubox mbox0 mbox1
+ *               (nhmex), a PMU name without uncore_ (snbep, ivbep)
  *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
+ *   pci         E5 models: write "SOCKET DEV.FN OFF VALUE"; read: every
+ *               register of every box function, per socket
  *   generator   0 or 1
  *   violations  writes that set reserved bits
  *   accesses    "reads N writes N" by the driver and these files so far
@@ -32,7 +35,7 @@ static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
 {
 	struct xu_sim *sim = file->private_data;
 	unsigned int socket, event;
-	char buf[64], box[8];
+	char buf[64], box[16];
 	u64 n;
 	int b, ret;
 
@@ -41,8 +44,19 @@ static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	if (sscanf(buf, "%u %7s %i %llu", &socket, box, &event, &n) != 4)
+	if (sscanf(buf, "%u %15s %i %llu", &socket, box, &event, &n) != 4)
 		return -EINVAL;
+	if (sim->e5m) {
+		const struct sim_e5_desc *d;
+
+		b = sim_e5_find(sim->e5m, box);
+		if (b < 0)
+			return -EINVAL;
+		d = &sim->e5m->boxes[b];
+		ret = xu_sim_e5_inject(sim, socket, sim_e5_type_name(d->type),
+				       d->idx, event, n);
+		return ret ? ret : len;
+	}
 	b = match_string(sim_box_names, ARRAY_SIZE(sim_box_names), box);
 	if (b < 0)
 		return -EINVAL;
@@ -77,6 +91,25 @@ static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
+/* E5: every MSR that exists, of every box */
+static void sim_e5_msr_show(struct seq_file *m, struct xu_sim *sim)
+{
+	static const u32 ranges[][2] = {
+		{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+		{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+		{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
+	};
+	unsigned int s, i;
+	u32 r;
+	u64 val;
+
+	for (s = 0; s < sim->sockets; s++)
+		for (i = 0; i < ARRAY_SIZE(ranges); i++)
+			for (r = ranges[i][0]; r <= ranges[i][1]; r++)
+				if (!xu_sim_read(sim, s, r, &val))
+					seq_printf(m, "%u %#x %#llx\n", s, r, val);
+}
+
 static int sim_msr_show(struct seq_file *m, void *unused)
 {
 	static const u32 regs[] = {
@@ -87,6 +120,10 @@ static int sim_msr_show(struct seq_file *m, void *unused)
 	unsigned int s, i, b;
 	u64 val;
 
+	if (sim->e5m) {
+		sim_e5_msr_show(m, sim);
+		return 0;
+	}
 	for (s = 0; s < sim->sockets; s++) {
 		for (i = 0; i < ARRAY_SIZE(regs); i++)
 			if (!xu_sim_read(sim, s, regs[i], &val))
@@ -114,6 +151,62 @@ static const struct file_operations sim_msr_fops = {
 	.open		= sim_msr_open,
 	.read		= seq_read,
 	.write		= sim_msr_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
+static ssize_t sim_pci_write(struct file *file, const char __user *ubuf,
+			     size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
+	unsigned int socket, dev, fn, off, val;
+	char buf[64];
+	int ret;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sscanf(buf, "%u %u.%u %x %x", &socket, &dev, &fn, &off, &val) != 5 ||
+	    dev > 31 || fn > 7 || (off & 3))
+		return -EINVAL;
+	ret = xu_sim_pci_write(sim, socket, PCI_DEVFN(dev, fn), off, val);
+	return ret ? ret : len;
+}
+
+/* Every dword from 0x40 up to 0x100 (0x240 for a QPI filter) that is not 0 */
+static int sim_pci_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	unsigned int s, devfn, end;
+	u32 off, val;
+
+	for (s = 0; s < sim->sockets; s++) {
+		for (devfn = 0; devfn < 256; devfn++) {
+			if (xu_sim_pci_read(sim, s, devfn, PCI_VENDOR_ID, &val))
+				continue;
+			end = PCI_FUNC(devfn) == E5_QPI_FILTER_FN ? 0x240 : 0x100;
+			for (off = PCI_STD_HEADER_SIZEOF; off < end; off += 4)
+				if (!xu_sim_pci_read(sim, s, devfn, off, &val) && val)
+					seq_printf(m, "%u %u.%u %#x %#x\n", s,
+						   PCI_SLOT(devfn), PCI_FUNC(devfn),
+						   off, val);
+		}
+	}
+	return 0;
+}
+
+static int sim_pci_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_pci_show, inode->i_private);
+}
+
+static const struct file_operations sim_pci_fops = {
+	.owner		= THIS_MODULE,
+	.open		= sim_pci_open,
+	.read		= seq_read,
+	.write		= sim_pci_write,
 	.llseek		= seq_lseek,
 	.release	= single_release,
 };
@@ -222,6 +315,8 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 	sim->debugfs = dir;
 	debugfs_create_file("inject", 0200, dir, sim, &sim_inject_fops);
 	debugfs_create_file("msr", 0600, dir, sim, &sim_msr_fops);
+	if (sim->e5m)
+		debugfs_create_file("pci", 0600, dir, sim, &sim_pci_fops);
 	debugfs_create_file_unsafe("generator", 0600, dir, sim,
 				   &sim_generator_fops);
 	debugfs_create_file_unsafe("violations", 0400, dir, sim,

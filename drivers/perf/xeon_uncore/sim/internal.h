@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The simulated uncore's own data, shared by its files: model.c (the
- * register file and the event sources), pmi.c (PMI delivery), debugfs.c
- * and main.c (the module).
+ * register file and the event sources), e5.c (the Xeon E5 boxes), pci.c
+ * (their PCI domain), pmi.c (PMI delivery), debugfs.c and main.c (the
+ * module).
  */
 #ifndef _XEON_UNCORE_SIM_INTERNAL_H
 #define _XEON_UNCORE_SIM_INTERNAL_H
@@ -10,12 +11,15 @@
 #include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/hrtimer.h>
+#include <linux/ioport.h>
 #include <linux/irq_work.h>
+#include <linux/pci.h>
 #include <linux/percpu.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 
 #include <xeon_uncore/nhmex.h>
+#include <xeon_uncore/snbep.h>
 
 #include "sim.h"
 
@@ -33,6 +37,107 @@ struct sim_mbox {
 	struct sim_ctr c[NHMEX_M_NUM_COUNTERS];
 };
 
+/* E5 box types */
+enum sim_e5_type {
+	E5_UBOX, E5_CBOX, E5_PCU, E5_HA, E5_IMC, E5_QPI, E5_R2PCIE, E5_R3QPI,
+	E5_IRP, E5_NR_TYPES
+};
+
+/* The fixed counter's index in struct sim_e5_box.c[] */
+#define SIM_E5_FIXED		4
+
+/*
+ * Function 0 of a device whose function 0 is no box: the PCI core scans
+ * the other functions only behind it.  IDs of the simulator's own, which
+ * no driver claims.
+ */
+#define SIM_SNBEP_FILLER	0x3cff
+#define SIM_IVBEP_FILLER	0x0eff
+/* The U-Box function, on every socket's bus */
+#define SIM_UBOX_DEVFN		PCI_DEVFN(11, 0)
+
+/**
+ * struct sim_e5_desc - one box of an E5 model
+ * @name:   its PMU name without "uncore_"
+ * @type:   enum sim_e5_type
+ * @idx:    its index within its type
+ * @devfn:  PCI boxes: the counter function
+ * @fdevfn: QPI ports: the match/mask function
+ * @devid:  PCI boxes: the device ID of @devfn
+ * @fdevid: QPI ports: the device ID of @fdevfn
+ * @gsts:   IVB-EP: its U_MSR_PMON_GLOBAL_STATUS bit (U-Box: of the
+ *          general-purpose counters)
+ */
+struct sim_e5_desc {
+	const char *name;
+	u8 type;
+	u8 idx;
+	u8 devfn;
+	u8 fdevfn;
+	u16 devid;
+	u16 fdevid;
+	u64 gsts;
+};
+
+/**
+ * struct sim_e5_model - an E5 uncore
+ * @name:         "snbep" or "ivbep"
+ * @ivb:          Ivy Bridge-EP: global control and status, ov_en
+ * @boxes:        its boxes, per socket
+ * @nr_boxes:     how many
+ * @ubox_devid:   device ID of the U-Box function
+ * @filler_devid: device ID of a filler function 0
+ */
+struct sim_e5_model {
+	const char *name;
+	bool ivb;
+	const struct sim_e5_desc *boxes;
+	unsigned int nr_boxes;
+	u16 ubox_devid;
+	u16 filler_devid;
+};
+
+/**
+ * struct sim_e5_box - one E5 box's registers
+ * @box_ctl: box control, without its write-only bits
+ * @status:  box status (IVB-EP)
+ * @filter:  C-Box FILTER0/1, PCU FILTER, HA ADDRMATCH0/1 and OPCODEMATCH,
+ *           QPI MATCH0, MATCH1, MASK0, MASK1
+ * @c:       the counters, the fixed one at SIM_E5_FIXED
+ */
+struct sim_e5_box {
+	u64 box_ctl;
+	u64 status;
+	u64 filter[4];
+	struct sim_ctr c[SIM_E5_FIXED + 1];
+};
+
+/**
+ * struct sim_e5 - one socket's E5 registers and PCI bus
+ * @gctl:   IVB-EP U_MSR_PMON_GLOBAL_CTL, without its write-only bits
+ * @gsts:   IVB-EP U_MSR_PMON_GLOBAL_STATUS
+ * @gcfg:   IVB-EP U_MSR_PMON_GLOBAL_CONFIG
+ * @frozen: IVB-EP: the package is frozen (frz_all, or an overflow)
+ * @nodeid: the U-Box function's CPUNODEID
+ * @sd:     the root bus's sysdata: its domain and NUMA node
+ * @busn:   its bus number, as a resource
+ * @bus:    the root bus, NULL if none
+ * @s:      the socket
+ * @box:    the boxes, as the model lists them
+ */
+struct sim_e5 {
+	u64 gctl;
+	u64 gsts;
+	u64 gcfg;
+	bool frozen;
+	u32 nodeid;
+	struct pci_sysdata sd;
+	struct resource busn;
+	struct pci_bus *bus;
+	struct sim_socket *s;
+	struct sim_e5_box box[];
+};
+
 /**
  * struct sim_socket - one socket's registers and its PMI
  *
@@ -46,6 +151,7 @@ struct sim_mbox {
  * @u_gsts:        U_MSR_PMON_GLOBAL_STATUS
  * @u:             the U-Box counter
  * @m:             the M-Boxes
+ * @e5:            E5 models: the socket's boxes, instead of the above
  * @reads:         register reads so far
  * @writes:        register writes so far
  * @sim:           the simulator
@@ -70,6 +176,7 @@ struct sim_socket {
 	u64 u_gsts;
 	struct sim_ctr u;
 	struct sim_mbox m[NHMEX_M_NUM_BOXES];
+	struct sim_e5 *e5;
 	u64 reads;
 	u64 writes;
 	struct xu_sim *sim;
@@ -88,6 +195,11 @@ struct sim_socket {
 /**
  * struct xu_sim - the simulated uncore
  * @sockets:     number of sockets
+ * @e5m:         an E5 model, NULL for the Xeon 7500
+ * @absent:      E5: the boxes (bit n: @e5m->boxes[n]) left out of the PCI
+ *               buses
+ * @domain:      E5: the PCI domain of the buses, -1 until it has one
+ * @gidnidmap:   E5: the U-Box functions' GIDNIDMAP
  * @generator:   the background generator runs
  * @manual:      time moves only by xu_sim_advance()
  * @manual_ns:   the manual clock
@@ -104,6 +216,10 @@ struct sim_socket {
  */
 struct xu_sim {
 	unsigned int sockets;
+	const struct sim_e5_model *e5m;
+	u64 absent;
+	int domain;
+	u32 gidnidmap;
 	bool generator;
 	bool manual;
 	u64 manual_ns;
@@ -121,6 +237,32 @@ struct xu_sim {
 
 bool sim_lock(struct sim_socket *s, unsigned long *flags);
 void sim_unlock(struct sim_socket *s, unsigned long flags);
+void sim_advance_locked(struct xu_sim *sim, struct sim_socket *s);
+void sim_arm_tick_locked(struct xu_sim *sim, struct sim_socket *s);
+int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
+	       unsigned int size, u64 *val, bool write);
+
+/* e5.c */
+const struct sim_e5_model *sim_e5_model(const char *name);
+int sim_e5_find(const struct sim_e5_model *m, const char *name);
+const char *sim_e5_type_name(unsigned int type);
+struct sim_e5 *sim_e5_alloc(const struct sim_e5_model *m);
+void sim_e5_reset(struct sim_socket *s);
+void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns);
+u64 sim_e5_next_flow_ns(struct sim_socket *s);
+int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val);
+int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val);
+int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
+			  unsigned int devfn, u32 off, u32 *val, bool write);
+void sim_e5_violation(struct sim_socket *s, bool pci, unsigned int devfn,
+		      u32 reg, u64 val, u64 rsvd);
+
+/* pci.c */
+int sim_pci_absent(struct xu_sim *sim, const char *absent);
+int sim_pci_create(struct xu_sim *sim);
+void sim_pci_destroy(struct xu_sim *sim);
+int sim_pci_config(struct sim_socket *s, unsigned int devfn, u32 where,
+		   unsigned int size, u64 *val, bool write);
 
 /* pmi.c */
 int sim_pmi_init(struct xu_sim *sim);

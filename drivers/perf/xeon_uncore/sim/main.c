@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon_uncore_sim: a simulated Xeon 7500 uncore for the xeon_uncore
+ * xeon_uncore_sim: a simulated Xeon 7500 (model=nhmex), Xeon E5
+ * (model=snbep) or Xeon E5 v2 (model=ivbep) uncore for the xeon_uncore
  * driver.  On load it creates one simulated socket per package of this
- * machine and its debugfs directory, and attaches it to the driver
+ * machine (with the E5 models, a PCI domain with one bus per socket) and
+ * its debugfs directory, and attaches it to the driver
  * (xu_attach()), which registers its PMUs on it; on unload it detaches it
  * (the driver unregisters them) and frees it.  An open perf event holds a
  * reference on this module through xu_sim_io.owner.
@@ -20,7 +22,11 @@
 
 static char *model = "nhmex";
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default)");
+MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default), snbep (Xeon E5), ivbep (Xeon E5 v2)");
+
+static char *absent;
+module_param(absent, charp, 0444);
+MODULE_PARM_DESC(absent, "E5 models: PCI boxes the firmware hid, by PMU name without uncore_ (imc_5,qpi_2)");
 
 /* The simulator attached to the driver, between init and exit */
 static struct xu_sim *xu_sim;
@@ -40,12 +46,18 @@ static void xu_sim_io_quiesce(void *sim)
 	xu_sim_quiesce(sim);
 }
 
+static int xu_sim_io_pci_domain(void *sim)
+{
+	return xu_sim_pci_domain(sim);
+}
+
 const struct xu_io_ops xu_sim_io = {
 	.name		= "simulated",
 	.owner		= THIS_MODULE,
 	.read		= xu_sim_io_read,
 	.write		= xu_sim_io_write,
 	.quiesce	= xu_sim_io_quiesce,
+	.pci_domain	= xu_sim_io_pci_domain,
 };
 EXPORT_SYMBOL_NS_GPL(xu_sim_io, XU_SIM_NS);
 
@@ -76,12 +88,13 @@ static int __init xu_sim_init(void)
 	struct xu_sim *sim;
 	int ret;
 
-	if (strcmp(model, "nhmex")) {
-		pr_err("model=%s is not a simulated uncore; use model=nhmex\n",
+	if (strcmp(model, "nhmex") && strcmp(model, "snbep") &&
+	    strcmp(model, "ivbep")) {
+		pr_err("model=%s is not a simulated uncore; use nhmex, snbep or ivbep\n",
 		       model);
 		return -EINVAL;
 	}
-	sim = xu_sim_create(model, topology_max_packages());
+	sim = xu_sim_create_absent(model, topology_max_packages(), absent);
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	ret = xu_sim_debugfs_init(sim);
@@ -121,6 +134,6 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_instance, XU_SIM_NS);
 module_init(xu_sim_init);
 module_exit(xu_sim_exit);
 
-MODULE_DESCRIPTION("Simulated Xeon 7500 uncore for the xeon_uncore perf driver");
+MODULE_DESCRIPTION("Simulated Xeon 7500 and Xeon E5 uncore for the xeon_uncore perf driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(XU_NS);

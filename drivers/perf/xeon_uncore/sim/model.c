@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon 7500 uncore, the register model: the U-Box and both
- * M-Boxes of every socket, with the register semantics of the programming
- * guide.
+ * Simulated uncore, the register model: for the Xeon 7500 the U-Box and
+ * both M-Boxes of every socket, with the register semantics of the
+ * programming guide; for the Xeon E5 models the common part (time,
+ * locking, accesses, the API), e5.c has their boxes.
  *
  * Counters advance lazily: every register access first brings the
  * socket's counters up to the current time, adding the events of the
@@ -223,6 +224,10 @@ static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
 	s->last_ns = now;
 	if (!READ_ONCE(sim->generator))
 		return;
+	if (sim->e5m) {
+		sim_e5_advance(s, now - ns, ns);
+		return;
+	}
 
 	if (sim_u_counting(s)) {
 		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl);
@@ -267,6 +272,8 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 
 	if (!READ_ONCE(sim->generator) || READ_ONCE(sim->manual))
 		return 0;
+	if (sim->e5m)
+		return sim_e5_next_flow_ns(s);
 	if (sim_u_counting(s) && (s->u.ctl & NHMEX_U_CTL_PMI_EN)) {
 		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl);
 
@@ -308,6 +315,16 @@ static void sim_arm_tick(struct xu_sim *sim, struct sim_socket *s)
 	if (!hrtimer_active(&s->tick) ||
 	    ktime_before(when, hrtimer_get_expires(&s->tick)))
 		hrtimer_start(&s->tick, when, HRTIMER_MODE_ABS);
+}
+
+void sim_advance_locked(struct xu_sim *sim, struct sim_socket *s)
+{
+	sim_advance_socket(sim, s);
+}
+
+void sim_arm_tick_locked(struct xu_sim *sim, struct sim_socket *s)
+{
+	sim_arm_tick(sim, s);
 }
 
 static enum hrtimer_restart sim_tick(struct hrtimer *timer)
@@ -494,8 +511,8 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 }
 
 /* Keep a successful access in the log, while a test records one */
-static void sim_log(struct xu_sim *sim, unsigned int socket, u32 reg,
-		    u64 val, bool write)
+static void sim_log(struct xu_sim *sim, unsigned int socket, int devfn,
+		    u32 reg, u64 val, bool write)
 {
 	unsigned int n;
 
@@ -505,13 +522,20 @@ static void sim_log(struct xu_sim *sim, unsigned int socket, u32 reg,
 	if (n < XU_SIM_LOG_LEN)
 		sim->log[n] = (struct xu_sim_access) {
 			.write = write, .socket = socket, .msr = reg, .val = val,
+			.pci = devfn >= 0, .devfn = devfn >= 0 ? devfn : 0,
 		};
 }
 
-/* One register access: the socket first catches up with the clock */
-static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
-		      u64 *val, bool write)
+/*
+ * One register access: the socket first catches up with the clock.  An
+ * MSR with @devfn -1, else @size bytes at offset @reg of that function of
+ * the socket's PCI bus; the PCI core's accesses to the standard header
+ * (below 0x40) are neither counted nor logged.
+ */
+int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
+	       unsigned int size, u64 *val, bool write)
 {
+	bool count = devfn < 0 || reg >= PCI_STD_HEADER_SIZEOF;
 	struct sim_socket *s;
 	unsigned long flags;
 	int ret;
@@ -522,15 +546,22 @@ static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
 	if (!sim_lock(s, &flags))
 		return -EBUSY;
 	sim_advance_socket(sim, s);
-	if (write) {
+	if (count && write)
 		s->writes++;
-		ret = sim_write_locked(sim, s, reg, *val);
-	} else {
+	else if (count)
 		s->reads++;
+	if (devfn >= 0)
+		ret = sim_pci_config(s, devfn, reg, size, val, write);
+	else if (sim->e5m && write)
+		ret = sim_e5_write_msr(s, reg, *val);
+	else if (sim->e5m)
+		ret = sim_e5_read_msr(s, reg, val);
+	else if (write)
+		ret = sim_write_locked(sim, s, reg, *val);
+	else
 		ret = sim_read_locked(sim, s, reg, val);
-	}
-	if (!ret)
-		sim_log(sim, socket, reg, *val, write);
+	if (!ret && count)
+		sim_log(sim, socket, devfn, reg, *val, write);
 	if (!in_nmi())
 		sim_arm_tick(sim, s);
 	else if (write)
@@ -551,7 +582,7 @@ static int sim_access(struct xu_sim *sim, unsigned int socket, u32 reg,
  */
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
 {
-	return sim_access(sim, socket, reg, val, false);
+	return sim_access(sim, socket, -1, reg, 8, val, false);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_read, XU_SIM_NS);
 
@@ -566,7 +597,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_read, XU_SIM_NS);
  */
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 {
-	return sim_access(sim, socket, reg, &val, true);
+	return sim_access(sim, socket, -1, reg, 8, &val, true);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_write, XU_SIM_NS);
 
@@ -589,7 +620,7 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 	unsigned long flags;
 	unsigned int i;
 
-	if (socket >= sim->sockets || box >= XU_SIM_NR_BOXES ||
+	if (sim->e5m || socket >= sim->sockets || box >= XU_SIM_NR_BOXES ||
 	    event > (box == XU_SIM_UBOX ? FIELD_MAX(NHMEX_U_CTL_EV_SEL) :
 				       FIELD_MAX(NHMEX_M_CTL_INC_SEL)))
 		return -EINVAL;
@@ -629,6 +660,8 @@ void xu_sim_power_on(struct xu_sim *sim)
 
 		sim_lock(s, &flags);
 		sim_advance_socket(sim, s);
+		if (s->e5)
+			sim_e5_reset(s);
 		s->u_gctl = 0;
 		s->u_gsts = 0;
 		sim_set_ctl(&s->u, 0);
@@ -770,23 +803,52 @@ unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log)
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_log_stop, XU_SIM_NS);
 
-/**
- * xu_sim_create() - a simulated uncore in its reset state
- * @model:   "nhmex"
- * @sockets: number of sockets
- *
- * The generator runs, on the real clock; PMIs are raised but not
- * delivered (xu_sim_set_deliver_pmi()).
- *
- * Return: the simulator, or an ERR_PTR().
- */
-struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
+static void sim_free(struct xu_sim *sim)
 {
-	struct xu_sim *sim;
 	unsigned int i;
 
-	if (strcmp(model, "nhmex"))
-		return ERR_PTR(-EINVAL);
+	sim_pci_destroy(sim);
+	for (i = 0; i < sim->sockets; i++)
+		kfree(sim->sock[i].e5);
+	sim_pmi_exit(sim);
+	kfree(sim);
+}
+
+/**
+ * xu_sim_create_absent() - a simulated uncore in its reset state, some of
+ * whose PCI boxes the firmware hid
+ * @model:   "nhmex", "snbep" or "ivbep"
+ * @sockets: number of sockets; at most 8 for snbep and ivbep
+ * @absent:  NULL, or a comma-separated list of PCI boxes (their PMU names
+ *           without "uncore_", such as "imc_5,qpi_2") whose functions are
+ *           left out of the simulated PCI buses
+ *
+ * The generator runs, on the real clock; PMIs are raised but not
+ * delivered (xu_sim_set_deliver_pmi()).  The E5 models create their PCI
+ * domain (Documentation/simulator.rst), which the PCI core scans before
+ * this returns.  Sleeps.
+ *
+ * Return: the simulator, or an ERR_PTR(): -EINVAL for an unknown model
+ * or an unknown name in @absent (with one line in the log).
+ */
+struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
+				    const char *absent)
+{
+	const struct sim_e5_model *e5m = NULL;
+	struct xu_sim *sim;
+	unsigned int i;
+	int ret;
+
+	if (strcmp(model, "nhmex")) {
+		e5m = sim_e5_model(model);
+		if (!e5m)
+			return ERR_PTR(-EINVAL);
+		if (!sockets || sockets > 8) {
+			/* GIDNIDMAP names 8 packages */
+			pr_err("%s: %u sockets: 1 to 8 only\n", model, sockets);
+			return ERR_PTR(-EINVAL);
+		}
+	}
 	sim = kzalloc(struct_size(sim, sock, sockets), GFP_KERNEL);
 	if (!sim)
 		return ERR_PTR(-ENOMEM);
@@ -795,6 +857,8 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 		return ERR_PTR(-ENOMEM);
 	}
 	sim->sockets = sockets;
+	sim->e5m = e5m;
+	sim->domain = -1;
 	sim->generator = true;
 	atomic64_set(&sim->violations, 0);
 	atomic64_set(&sim->pmis, 0);
@@ -810,7 +874,40 @@ struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
 		hrtimer_init(&s->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
 		s->tick.function = sim_tick;
 	}
+	ret = sim_pci_absent(sim, absent);
+	if (ret)
+		goto fail;
+	if (!e5m)
+		return sim;
+	for (i = 0; i < sockets; i++) {
+		sim->sock[i].e5 = sim_e5_alloc(e5m);
+		ret = -ENOMEM;
+		if (!sim->sock[i].e5)
+			goto fail;
+		sim->sock[i].e5->s = &sim->sock[i];
+	}
+	ret = sim_pci_create(sim);
+	if (ret)
+		goto fail;
 	return sim;
+fail:
+	sim_free(sim);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_create_absent, XU_SIM_NS);
+
+/**
+ * xu_sim_create() - a simulated uncore in its reset state
+ * @model:   "nhmex", "snbep" or "ivbep"
+ * @sockets: number of sockets
+ *
+ * As xu_sim_create_absent() with every PCI box present.
+ *
+ * Return: the simulator, or an ERR_PTR().
+ */
+struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
+{
+	return xu_sim_create_absent(model, sockets, NULL);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_create, XU_SIM_NS);
 
@@ -838,7 +935,8 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_quiesce, XU_SIM_NS);
  * xu_sim_destroy() - quiesce and free a simulated uncore
  * @sim: the simulator, NULL or an ERR_PTR() (then nothing happens)
  *
- * Removes its debugfs directory, if it has one.
+ * Removes its debugfs directory, if it has one, and its PCI buses: whoever
+ * holds a reference to one of their devices must have dropped it.
  */
 void xu_sim_destroy(struct xu_sim *sim)
 {
@@ -846,7 +944,6 @@ void xu_sim_destroy(struct xu_sim *sim)
 		return;
 	xu_sim_quiesce(sim);
 	debugfs_remove_recursive(sim->debugfs);
-	sim_pmi_exit(sim);
-	kfree(sim);
+	sim_free(sim);
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_destroy, XU_SIM_NS);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon 7500 uncore, PMI delivery, modelled on the hardware's:
+ * Simulated uncore, PMI delivery, modelled on the hardware's:
  *
- * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask: bit n of
- *   the field names core n of the package, 0 sends no PMI.  Core n is the
+ * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask (bits 4:1
+ *   on the Xeon 7500, 14:0 on Ivy Bridge-EP; Sandy Bridge-EP has no PMI):
+ *   bit n of the field names core n of the package, 0 sends no PMI.  Core n is the
  *   package's n-th core when its CPUs' topology_core_id() values are
  *   ranked in ascending order (core IDs have gaps); a core keeps its index
  *   while its CPUs are offline, as a physical core does.  Every online
@@ -35,6 +36,9 @@
  */
 #define SIM_GCTL_PMI_CORE_SEL	GENMASK_ULL(4, 1)
 #define SIM_PMI_CORES		4
+/* Ivy Bridge-EP's, 329468 Table 2-2 */
+#define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
+#define SIM_IVBEP_PMI_CORES	15
 
 /**
  * xu_sim_pmi_cores() - the cores a U-Box global control sends its PMI to
@@ -55,14 +59,14 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
  * over the present CPUs per core index.
  */
 static void sim_core_cpus(unsigned int pkg, unsigned long cores,
-			  struct cpumask *out)
+			  unsigned int nr_cores, struct cpumask *out)
 {
 	long prev = -1;
 	unsigned int n;
 	int cpu;
 
 	cpumask_clear(out);
-	for (n = 0; n < SIM_PMI_CORES && cores >> n; n++) {
+	for (n = 0; n < nr_cores && cores >> n; n++) {
 		long id = LONG_MAX;
 
 		for_each_present_cpu(cpu)
@@ -197,7 +201,12 @@ void sim_raise_pmi(struct sim_socket *s)
 	s->pmi_done = false;
 	if (!READ_ONCE(sim->deliver_pmi))
 		return;
-	sim_core_cpus(s->id, xu_sim_pmi_cores(s->u_gctl), &s->pmi_targets);
+	if (s->e5)
+		sim_core_cpus(s->id, FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, s->e5->gctl),
+			      SIM_IVBEP_PMI_CORES, &s->pmi_targets);
+	else
+		sim_core_cpus(s->id, xu_sim_pmi_cores(s->u_gctl), SIM_PMI_CORES,
+			      &s->pmi_targets);
 	if (cpumask_empty(&s->pmi_targets))
 		return;
 	if (READ_ONCE(sim->misroute))

@@ -9,6 +9,7 @@
 #ifndef _XEON_UNCORE_SIM_H
 #define _XEON_UNCORE_SIM_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 /*
@@ -22,6 +23,8 @@
 #define XU_SIM_NS		XEON_UNCORE_SIM
 #endif
 
+struct pci_bus;
+struct pci_dev;
 struct xu_io_ops;
 struct xu_sim;
 
@@ -42,24 +45,39 @@ extern const struct xu_io_ops xu_sim_io;
 /* Generator rates, in events per second; see Documentation/simulator.rst */
 #define XU_SIM_RATE_UNIT	100000ULL
 
+/*
+ * Ivy Bridge-EP U_MSR_PMON_GLOBAL_STATUS bits of the boxes no public
+ * source gives one: the simulator's choice, which the driver must not
+ * rely on
+ */
+#define XU_SIM_IVBEP_GSTS_QPI2		BIT_ULL(27)
+#define XU_SIM_IVBEP_GSTS_R3QPI2	BIT_ULL(28)
+#define XU_SIM_IVBEP_GSTS_IRP		BIT_ULL(29)
+
 /**
  * struct xu_sim_access - one register access, as the access log keeps it
- * @write:  a wrmsr, else a rdmsr
+ * @write:  a wrmsr (a configuration write), else a rdmsr (read)
  * @socket: the socket accessed
- * @msr:    the MSR
+ * @msr:    the MSR, or the offset of a PCI configuration access
  * @val:    the value written, or read
+ * @pci:    a PCI configuration access (E5 models), not an MSR
+ * @devfn:  with @pci: the function (PCI_DEVFN()) on the socket's bus
  */
 struct xu_sim_access {
 	bool write;
 	unsigned int socket;
 	u32 msr;
 	u64 val;
+	bool pci;
+	unsigned int devfn;
 };
 
 /* Accesses the log keeps: the first ones after xu_sim_log_start() */
 #define XU_SIM_LOG_LEN		64
 
 struct xu_sim *xu_sim_create(const char *model, unsigned int sockets);
+struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
+				    const char *absent);
 void xu_sim_destroy(struct xu_sim *sim);
 void xu_sim_quiesce(struct xu_sim *sim);
 bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on);
@@ -79,5 +97,19 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes);
 void xu_sim_log_start(struct xu_sim *sim);
 unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log);
 struct xu_sim *xu_sim_instance(void);
+
+/* Xeon E5 models ("snbep", "ivbep") */
+u64 xu_sim_e5_rate(unsigned int socket, const char *box, unsigned int idx,
+		   unsigned int event);
+int xu_sim_e5_inject(struct xu_sim *sim, unsigned int socket, const char *box,
+		     unsigned int idx, unsigned int event, u64 n);
+int xu_sim_pci_domain(struct xu_sim *sim);
+struct pci_bus *xu_sim_pci_bus(struct xu_sim *sim, unsigned int socket);
+struct pci_dev *xu_sim_pci_dev(struct xu_sim *sim, unsigned int socket,
+			       unsigned int devfn);
+int xu_sim_pci_read(struct xu_sim *sim, unsigned int socket,
+		    unsigned int devfn, u32 off, u32 *val);
+int xu_sim_pci_write(struct xu_sim *sim, unsigned int socket,
+		     unsigned int devfn, u32 off, u32 val);
 
 #endif /* _XEON_UNCORE_SIM_H */
