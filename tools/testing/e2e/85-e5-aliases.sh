@@ -24,10 +24,10 @@ fi
 
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
-list=$(perf list 2>&1)
+perf list >/tmp/85-e5-list.txt 2>&1
 for a in unc_m_cas_count.rd unc_m_cas_count.wr unc_c_tor_inserts.miss_opcode \
 	unc_q_txl_flits_g1.drs unc_h_requests.reads; do
-	check "perf list shows $a" sh -c "printf '%s\n' \"\$0\" | grep -qw '$a'" "$list"
+	check "perf list shows $a" grep -qw "$a" /tmp/85-e5-list.txt
 done
 
 # sum PREFIX EVENT SOCKET: the rates of EVENT summed over the PMUs named
