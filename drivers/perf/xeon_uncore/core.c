@@ -66,6 +66,7 @@ u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
 		return xu_box_reg(box, t->fixed_ctl);
 	return xu_box_reg(box, t->ctls ? t->ctls[i] : t->ctl0 + i * t->ctl_stride);
 }
+EXPORT_SYMBOL_NS_GPL(xu_ctl_reg, XU_NS_INTERNAL);
 
 u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
 {
@@ -75,6 +76,7 @@ u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
 		return xu_box_reg(box, t->fixed_ctr);
 	return xu_box_reg(box, t->ctrs ? t->ctrs[i] : t->ctr0 + i * t->ctr_stride);
 }
+EXPORT_SYMBOL_NS_GPL(xu_ctr_reg, XU_NS_INTERNAL);
 
 /**
  * xu_validate_config() - check a perf_event_attr against a box's formats

@@ -50,6 +50,7 @@ u32 xu_box_reg(const struct xu_box *box, u32 reg)
 	/* a PCI box is a function of its own: no stride */
 	return t->access == XU_PCI ? reg : reg + box->pmu->idx * t->box_stride;
 }
+EXPORT_SYMBOL_NS_GPL(xu_box_reg, XU_NS_INTERNAL);
 
 static int xu_pci_errno(int ret)
 {

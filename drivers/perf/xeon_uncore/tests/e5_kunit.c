@@ -295,8 +295,8 @@ static const struct enc_case enc_cases[] = {
 	{ "uncore_pcu", 0x80004080, 0x80004080 },
 	/* U-Box event 0x42 umask 0x01, thresh 31 (5 bits) */
 	{ "uncore_ubox", 0x1f000142, 0x1f000142 },
-	/* R3QPI event 0x10 (counters 0-1), edge */
-	{ "uncore_r3qpi_0", 0x40010, 0x40010 },
+	/* R3QPI event 0x10 (counters 0-1), edge, thresh 1 */
+	{ "uncore_r3qpi_0", 0x01040010, 0x01040010 },
 };
 
 static void e5_encoding(struct kunit *test)
@@ -348,6 +348,8 @@ static void e5_refusals(struct kunit *test)
 	/* tid_en is the C-Box's alone; ev_sel_ext the QPI's */
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x80004, 0, 0));
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x200004, 0, 0));
+	/* edge acts on the threshold: not without one */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_r3qpi_0", 0x40010, 0, 0));
 	/* U-Box thresh is 5 bits: bit 29 is no field */
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_ubox", 0x20000001, 0, 0));
 	/* invert: a field on SNB-EP, reserved on IVB-EP */
