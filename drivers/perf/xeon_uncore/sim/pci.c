@@ -350,11 +350,15 @@ void sim_pci_destroy(struct xu_sim *sim)
 	pci_lock_rescan_remove();
 	for (i = 0; i < sim->sockets; i++) {
 		struct sim_e5 *e5 = sim->sock[i].e5;
+		struct pci_host_bridge *bridge;
 
 		if (!e5 || !e5->bus)
 			continue;
+		bridge = pci_find_host_bridge(e5->bus);
 		pci_stop_root_bus(e5->bus);
 		pci_remove_root_bus(e5->bus);
+		/* the reference pci_create_root_bus() left us */
+		put_device(&bridge->dev);
 		e5->bus = NULL;
 	}
 	pci_unlock_rescan_remove();
