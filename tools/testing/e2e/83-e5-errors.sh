@@ -170,14 +170,15 @@ refused 22 "a group across an MSR and a PCI box" -a "{uncore_cbox_0/event=0x11/,
 # Sampling: refused on snbep, which has no uncore PMI (84-e5-record.sh
 # samples on ivbep)
 if [ "$E5" = snbep ]; then
-	dmesg -c >/dev/null
 	for e in uncore_imc_0/event=0x4/ uncore_cbox_0/event=0x11/ uncore_ubox/event=0xff/; do
+		dmesg -c >/dev/null
 		out=$(perf record -vv -a -c 100000 -o /tmp/83.data -e "$e" -- true 2>&1)
 		check_eq "snbep: perf record -a -c 100000 -e $e: errno" "$(e5_errno "$out")" 95
+		log=$(e5_newlog | sort -u | sed '/^$/d')
+		check_eq "  ... and one log line, naming ${e%%/*}" \
+			"$(printf '%s\n' "$log" | grep -c "${e%%/*}: ") $(printf '%s\n' "$log" | grep -c .)" "1 1"
+		printf '%s\n' "$log" | sed 's/^/# log: /'
 	done
-	log=$(e5_newlog | sort -u)
-	check_eq "  ... one log line for the three refusals" "$(printf '%s\n' "$log" | sed '/^$/d' | wc -l)" 1
-	printf '%s\n' "$log" | sed 's/^/# log: /'
 	out=$(perf record -vv -a -F 100 -o /tmp/83.data -e uncore_pcu/event=0x4/ -- true 2>&1)
 	check_eq "snbep: perf record -a -F 100 -e uncore_pcu/event=0x4/: errno" "$(e5_errno "$out")" 95
 else
