@@ -34,7 +34,7 @@ i=0
 body=$(mktemp)
 for pass in nhmex:xeon_uncore_ ivbep:xeon_e5_ snbep:xeon_e5_; do
 	model=${pass%%:*} prefix=${pass#*:}
-	echo "${prefix}*" >$glob || { echo "guest: cannot set kunit.filter_glob"; exit 1; }
+	printf %s "${prefix}*" >$glob || { echo "guest: cannot set kunit.filter_glob"; exit 1; }
 	insmod /modules/xeon_uncore_sim.ko model="$model" ||
 		{ echo "guest: insmod xeon_uncore_sim model=$model failed"; exit 1; }
 	insmod /modules/xeon_uncore_test.ko ||

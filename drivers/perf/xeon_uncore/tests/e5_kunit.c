@@ -107,18 +107,18 @@ static void e5_split_read(struct kunit *test)
 	/*
 	 * The carry falls between the first high read and the low one:
 	 * high 0x1, low 0x0, high 0x2.  Torn, the value would be
-	 * 0x1_00000000, 2^32 short; the low dword read again gives
-	 * 0x2_00000010, a value the counter held.
+	 * 0x1_00000000, 2^32 short; the low dword read again (after the
+	 * counter moved on to 0x2_00000020) gives a value the counter held.
 	 */
 	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = -1 };
 	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
-	KUNIT_EXPECT_EQ(test, val, 0x200000010ULL);
+	KUNIT_EXPECT_EQ(test, val, 0x200000020ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 4);
 
 	/* the carry between the low read and the second high one */
 	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x8, .fail_at = -1 };
 	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
-	KUNIT_EXPECT_EQ(test, val, 0x200000000ULL);
+	KUNIT_EXPECT_EQ(test, val, 0x200000008ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 4);
 
 	/* a failed read is an error, never a value */

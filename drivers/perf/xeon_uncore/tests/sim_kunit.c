@@ -526,7 +526,7 @@ static void sim_generator_counts_at_documented_rate(struct kunit *test)
 
 static void sim_create_rejects_unknown_model(struct kunit *test)
 {
-	struct xu_sim *sim = xu_sim_create("snbep", 2);
+	struct xu_sim *sim = xu_sim_create("skylake", 2);
 
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(sim), -EINVAL);
 	if (!IS_ERR(sim))
