@@ -140,7 +140,7 @@
 #define E5_PCU_CTR0			0xc36
 #define E5_PCU_NUM_COUNTERS		4
 /* PCU_MSR_PMON_BOX_FILTER: four frequency bands, 100 MHz units */
-#define E5_PCU_FILT_BAND(i)		GENMASK_ULL(8 * (i) + 7, 8 * (i))
+#define E5_PCU_FILT_BAND(i)		(0xffULL << (8 * (i)))
 #define E5_PCU_EV_FREQ_BAND0		0x0b	/* FREQ_BAND0..3_CYCLES */
 #define E5_PCU_NUM_BANDS		4
 
@@ -157,7 +157,10 @@
 
 /* IVB-EP IRP: one function, two halves of two counters */
 #define IVBEP_IRP_CTL(i)		(0xd8 + 4 * (i))
-#define IVBEP_IRP_CTR(i)		((i) < 2 ? 0xa0 + 0x10 * (i) : 0xa8 + 8 * (i))
+#define IVBEP_IRP_CTR0			0xa0
+#define IVBEP_IRP_CTR1			0xb0
+#define IVBEP_IRP_CTR2			0xb8
+#define IVBEP_IRP_CTR3			0xc0
 
 /* HA address and opcode match */
 #define E5_HA_ADDRMATCH0		0x40	/* address bits 31:6 */

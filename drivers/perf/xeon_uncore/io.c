@@ -121,13 +121,12 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 	u32 reg = xu_ctr_reg(box, idx);
 	int ret;
 
-	if (t->access == XU_MSR) {
+	if (t->access == XU_MSR)
 		ret = box->io->read(box, reg, val);
-	} else if (!box->pdev) {
+	else if (!box->pdev)
 		ret = -ENODEV;
-	} else {
+	else
 		ret = xu_split_read(xu_pci_dword, box->pdev, reg, val);
-	}
 	if (!ret)
 		*val &= GENMASK_ULL((idx == t->num_counters ? t->fixed_width :
 				     t->width) - 1, 0);

@@ -1167,7 +1167,7 @@ static const u32 ivbep_irp_ctls[] = {
 };
 
 static const u32 ivbep_irp_ctrs[] = {
-	IVBEP_IRP_CTR(0), IVBEP_IRP_CTR(1), IVBEP_IRP_CTR(2), IVBEP_IRP_CTR(3),
+	IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
 };
 
 static const u16 ivbep_irp_ids[] = { IVBEP_PCI_IRP };

@@ -761,9 +761,13 @@ int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
 
 static u32 sim_e5_ctr_off(const struct sim_e5_desc *d, unsigned int i)
 {
+	static const u32 irp[] = {
+		IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
+	};
+
 	if (i == FIXED)
 		return E5_PCI_FIXED_CTR;
-	return d->type == E5_IRP ? IVBEP_IRP_CTR(i) : E5_PCI_CTR0 + 8 * i;
+	return d->type == E5_IRP ? irp[i] : E5_PCI_CTR0 + 8 * i;
 }
 
 /*
