@@ -1,0 +1,493 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon_uncore_e5_bench: register accesses and time per operation of the
+ * Xeon E5 v2 (Ivy Bridge-EP) PMUs, on the simulated uncore
+ * xeon_uncore_sim.ko model=ivbep attached to xeon_uncore.ko.
+ *
+ * It opens three counting events on package 0 with
+ * perf_event_create_kernel_counter(): uncore_cbox_0/event=0x1/ (MSR),
+ * uncore_imc_0 cas_count_read (config 0x0304, PCI) and the iMC fixed
+ * counter (config 0xff, PCI).  On the package's collecting CPU, with
+ * interrupts off, it calls each event's pmu->read, pmu->stop
+ * (PERF_EF_UPDATE) and pmu->start (PERF_EF_RELOAD) iters= times, and
+ * xu_handle_pmi() with the C-Box counter, the iMC counter or both just
+ * overflowed (and with nothing pending).  Per operation it reports the
+ * register reads and writes the simulator counted (xu_sim_accesses():
+ * MSR and PCI configuration accesses alike) and the median and mean of
+ * ktime_get_ns() around the call, in
+ * <debugfs>/xeon_uncore_e5_bench/results.  The generator and the
+ * simulator's PMI delivery are off meanwhile.  tools/bench/e5-bench runs
+ * it in a VM; see tools/bench/README.md.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/irqflags.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/pci.h>
+#include <linux/perf_event.h>
+#include <linux/seq_buf.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/timekeeping.h>
+#include <linux/vmalloc.h>
+#include <linux/workqueue.h>
+
+#include <xeon_uncore/snbep.h>
+
+#include "../../drivers/perf/xeon_uncore/sim/sim.h"
+#include "../../drivers/perf/xeon_uncore/uncore.h"
+
+#define E5B_MAX_ITERS		1000000
+#define E5B_RESULTS_SIZE	8192
+#define E5B_CTR44_MAX		GENMASK_ULL(E5_WIDTH_44 - 1, 0)
+#define E5B_CTR48_MAX		GENMASK_ULL(E5_WIDTH_48 - 1, 0)
+
+static unsigned int iters = 10000;
+module_param(iters, uint, 0444);
+MODULE_PARM_DESC(iters, "Calls per operation, 1..1000000 (default 10000)");
+
+/* The events measured */
+enum { E5B_CBOX, E5B_IMC, E5B_IMC_FIXED, E5B_NR_EVENTS };
+
+static const struct e5b_spec {
+	const char *pmu;
+	u64 config;
+	const char *label;
+	const char *access;
+	const char *sim_box;	/* for xu_sim_e5_inject() */
+	unsigned int sim_event;
+} e5b_specs[E5B_NR_EVENTS] = {
+	[E5B_CBOX] = { "uncore_cbox_0", 0x1, "cbox_0/event=0x1/", "MSR",
+		       "cbox", 0x01 },
+	[E5B_IMC] = { "uncore_imc_0", 0x0304, "imc_0/cas_count_read/", "PCI",
+		      "imc", 0x04 },
+	[E5B_IMC_FIXED] = { "uncore_imc_0", 0xff, "imc_0/event=0xff/", "PCI",
+			    "imc", 0xff },
+};
+
+/* The operations on one event */
+enum { E5B_READ, E5B_STOP, E5B_START, E5B_NR_OPS };
+
+static const char * const e5b_op_names[E5B_NR_OPS] = {
+	[E5B_READ] = "read", [E5B_STOP] = "stop", [E5B_START] = "start",
+};
+
+/* One operation's figures */
+struct e5b_stat {
+	u32 *ns;
+	unsigned int good;
+	u64 reads;
+	u64 writes;
+	u64 sum_ns;
+	bool uneven;		/* access counts differed between calls */
+};
+
+struct e5b {
+	struct xu_uncore *uc;
+	struct xu_sim *sim;
+	int cpu;		/* package 0's collecting CPU */
+	struct perf_event *ev[E5B_NR_EVENTS];
+	unsigned int which;	/* the event of e5b_run_ops() */
+	unsigned long pmi_mask;	/* the events of e5b_run_pmi() to overflow */
+	struct e5b_stat st[E5B_NR_OPS];
+	bool any_uneven;
+	struct seq_buf out;
+};
+
+static struct dentry *e5b_dir;
+static char *e5b_results;
+
+static struct xu_pmu *e5b_pmu(struct xu_uncore *uc, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++)
+		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, name))
+			return &uc->pmus[i];
+	return NULL;
+}
+
+static void e5b_close(struct e5b *b)
+{
+	unsigned int i;
+
+	for (i = 0; i < E5B_NR_EVENTS; i++) {
+		if (b->ev[i])
+			perf_event_release_kernel(b->ev[i]);
+		b->ev[i] = NULL;
+	}
+}
+
+static int e5b_open(struct e5b *b)
+{
+	struct perf_event_attr attr;
+	unsigned int i;
+
+	for (i = 0; i < E5B_NR_EVENTS; i++) {
+		struct xu_pmu *xp = e5b_pmu(b->uc, e5b_specs[i].pmu);
+		struct perf_event *event;
+
+		if (!xp)
+			return -ENODEV;
+		memset(&attr, 0, sizeof(attr));
+		attr.type = xp->pmu.type;
+		attr.size = sizeof(attr);
+		attr.config = e5b_specs[i].config;
+		event = perf_event_create_kernel_counter(&attr, b->cpu, NULL,
+							 NULL, NULL);
+		if (IS_ERR(event))
+			return PTR_ERR(event);
+		b->ev[i] = event;
+		if (event->state != PERF_EVENT_STATE_ACTIVE ||
+		    READ_ONCE(event->hw.idx) < 0)
+			return -EBUSY;
+	}
+	return 0;
+}
+
+static void e5b_stat_reset(struct e5b_stat *st)
+{
+	st->good = 0;
+	st->sum_ns = 0;
+	st->uneven = false;
+}
+
+static void e5b_stat_add(struct e5b_stat *st, u64 reads, u64 writes, u64 ns)
+{
+	if (st->good && (reads != st->reads || writes != st->writes))
+		st->uneven = true;
+	st->reads = reads;
+	st->writes = writes;
+	st->ns[st->good++] = ns;
+	st->sum_ns += ns;
+}
+
+/* Time @op on @event and count its accesses; interrupts are off */
+static void e5b_one(struct e5b *b, struct perf_event *event, unsigned int op)
+{
+	u64 r0, w0, r1, w1, t0, t1;
+
+	xu_sim_accesses(b->sim, &r0, &w0);
+	t0 = ktime_get_ns();
+	switch (op) {
+	case E5B_READ:
+		event->pmu->read(event);
+		break;
+	case E5B_STOP:
+		event->pmu->stop(event, PERF_EF_UPDATE);
+		break;
+	default:
+		event->pmu->start(event, PERF_EF_RELOAD);
+		break;
+	}
+	t1 = ktime_get_ns();
+	xu_sim_accesses(b->sim, &r1, &w1);
+	e5b_stat_add(&b->st[op], r1 - r0, w1 - w0, t1 - t0);
+}
+
+/* read, stop and start of one event, on the collecting CPU */
+static long e5b_run_ops(void *data)
+{
+	struct e5b *b = data;
+	struct perf_event *event = b->ev[b->which];
+	unsigned long flags;
+	unsigned int i, op;
+
+	for (op = 0; op < E5B_NR_OPS; op++)
+		e5b_stat_reset(&b->st[op]);
+	for (i = 0; i < iters; i++) {
+		local_irq_save(flags);
+		e5b_one(b, event, E5B_READ);
+		e5b_one(b, event, E5B_STOP);
+		e5b_one(b, event, E5B_START);
+		local_irq_restore(flags);
+		if (!(i % 256))
+			cond_resched();
+	}
+	return 0;
+}
+
+/* Unfreeze package 0, as the walk does, keeping the PMI routing */
+static int e5b_unfreeze(struct e5b *b)
+{
+	return xu_sim_write(b->sim, 0, E5_U_GLOBAL_CTL,
+			    b->uc->pmus[0].boxes[0].box_ctl |
+			    IVBEP_U_GCTL_UNFRZ_ALL);
+}
+
+/*
+ * Leave event @i's counter just overflowed: one below the wrap, then one
+ * injected event, which sets the status bits and freezes the package
+ */
+static int e5b_overflow(struct e5b *b, unsigned int i)
+{
+	struct perf_event *event = b->ev[i];
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_type *t = box->pmu->type;
+	int idx = event->hw.idx;
+	u32 reg = xu_ctr_reg(box, idx);
+	u64 max;
+	int ret;
+
+	max = idx == t->num_counters ? GENMASK_ULL(t->fixed_width - 1, 0) :
+	      GENMASK_ULL(t->width - 1, 0);
+	ret = e5b_unfreeze(b);
+	if (ret)
+		return ret;
+	if (t->access == XU_MSR) {
+		ret = xu_sim_write(b->sim, 0, reg, max);
+	} else {
+		unsigned int devfn = box->pdev->devfn;
+
+		ret = xu_sim_pci_write(b->sim, 0, devfn, reg, lower_32_bits(max));
+		if (!ret)
+			ret = xu_sim_pci_write(b->sim, 0, devfn, reg + 4,
+					       upper_32_bits(max));
+	}
+	if (!ret)
+		ret = xu_sim_e5_inject(b->sim, 0, e5b_specs[i].sim_box,
+				       box->pmu->idx, e5b_specs[i].sim_event, 1);
+	return ret;
+}
+
+/* xu_handle_pmi() with the events of pmi_mask overflowed */
+static long e5b_run_pmi(void *data)
+{
+	struct e5b *b = data;
+	struct e5b_stat *st = &b->st[0];
+	unsigned int k = hweight_long(b->pmi_mask), i, j;
+	u64 r0, w0, r1, w1, t0, t1;
+	unsigned long flags;
+	int ret = 0;
+
+	e5b_stat_reset(st);
+	for (i = 0; i < iters; i++) {
+		local_irq_save(flags);
+		for_each_set_bit(j, &b->pmi_mask, E5B_NR_EVENTS) {
+			ret = e5b_overflow(b, j);
+			if (ret)
+				break;
+		}
+		if (ret) {
+			local_irq_restore(flags);
+			return ret;
+		}
+		xu_sim_accesses(b->sim, &r0, &w0);
+		t0 = ktime_get_ns();
+		ret = xu_handle_pmi(b->uc, 0, NULL);
+		t1 = ktime_get_ns();
+		xu_sim_accesses(b->sim, &r1, &w1);
+		local_irq_restore(flags);
+
+		/* the walk handled something else than was set up */
+		if (ret == k)
+			e5b_stat_add(st, r1 - r0, w1 - w0, t1 - t0);
+		ret = 0;
+		if (!(i % 256))
+			cond_resched();
+	}
+	return 0;
+}
+
+/* The clock pair alone */
+static long e5b_run_clock(void *data)
+{
+	struct e5b *b = data;
+	struct e5b_stat *st = &b->st[0];
+	unsigned long flags;
+	unsigned int i;
+	u64 t0, t1;
+
+	e5b_stat_reset(st);
+	for (i = 0; i < iters; i++) {
+		local_irq_save(flags);
+		t0 = ktime_get_ns();
+		t1 = ktime_get_ns();
+		local_irq_restore(flags);
+		e5b_stat_add(st, 0, 0, t1 - t0);
+	}
+	return 0;
+}
+
+static int e5b_cmp_u32(const void *a, const void *b)
+{
+	u32 x = *(const u32 *)a, y = *(const u32 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static u32 e5b_median(struct e5b_stat *st)
+{
+	sort(st->ns, st->good, sizeof(u32), e5b_cmp_u32, NULL);
+	if (st->good % 2)
+		return st->ns[st->good / 2];
+	return (st->ns[st->good / 2 - 1] + st->ns[st->good / 2]) / 2;
+}
+
+static void e5b_row(struct e5b *b, const char *op, const char *what,
+		    const char *access, struct e5b_stat *st)
+{
+	const char *mark = st->uneven ? "*" : " ";
+
+	seq_buf_printf(&b->out, "%-6s %-26s %-7s ", op, what, access);
+	if (!st->good) {
+		seq_buf_printf(&b->out, "no undisturbed call\n");
+		return;
+	}
+	seq_buf_printf(&b->out, "%5llu%s %6llu%s %10u %10llu %8u\n",
+		       st->reads, mark, st->writes, mark, e5b_median(st),
+		       div_u64(st->sum_ns, st->good), st->good);
+	b->any_uneven |= st->uneven;
+}
+
+static const struct {
+	unsigned long mask;
+	const char *what;
+	const char *access;
+} e5b_pmis[] = {
+	{ 0, "- (not ours)", "-" },
+	{ BIT(E5B_CBOX), "cbox_0 ctr overflowed", "MSR" },
+	{ BIT(E5B_IMC), "imc_0 ctr overflowed", "PCI" },
+	{ BIT(E5B_CBOX) | BIT(E5B_IMC), "cbox_0 + imc_0 overflowed", "both" },
+};
+
+static int e5b_run(struct e5b *b)
+{
+	unsigned int i, op;
+	long ret;
+
+	seq_buf_printf(&b->out,
+		       "Ivy Bridge-EP (simulated, model=ivbep) on package 0 (CPU %d), generator off, %u calls each, interrupts off\n",
+		       b->cpu, iters);
+	seq_buf_printf(&b->out,
+		       "reads/writes: MSR and PCI configuration accesses (xu_sim_accesses()); times under QEMU TCG transfer only relatively\n");
+	seq_buf_printf(&b->out, "%-6s %-26s %-7s %6s %7s %10s %10s %8s\n",
+		       "op", "event", "access", "reads", "writes", "median_ns",
+		       "mean_ns", "calls");
+
+	ret = e5b_open(b);
+	if (ret) {
+		pr_err("opening the events failed: %ld\n", ret);
+		return ret;
+	}
+	for (i = 0; i < E5B_NR_EVENTS; i++) {
+		b->which = i;
+		ret = work_on_cpu(b->cpu, e5b_run_ops, b);
+		if (ret)
+			return ret;
+		for (op = 0; op < E5B_NR_OPS; op++)
+			e5b_row(b, e5b_op_names[op], e5b_specs[i].label,
+				e5b_specs[i].access, &b->st[op]);
+	}
+	for (i = 0; i < ARRAY_SIZE(e5b_pmis); i++) {
+		b->pmi_mask = e5b_pmis[i].mask;
+		ret = work_on_cpu(b->cpu, e5b_run_pmi, b);
+		if (ret) {
+			pr_err("PMI %s: %ld\n", e5b_pmis[i].what, ret);
+			return ret;
+		}
+		e5b_row(b, "pmi", e5b_pmis[i].what, e5b_pmis[i].access, &b->st[0]);
+	}
+
+	work_on_cpu(b->cpu, e5b_run_clock, b);
+	seq_buf_printf(&b->out, "ktime_get_ns() pair alone: median %u ns, mean %llu ns\n",
+		       e5b_median(&b->st[0]), div_u64(b->st[0].sum_ns, b->st[0].good));
+	if (b->any_uneven)
+		seq_buf_printf(&b->out, "%s\n",
+			       "* access counts differed between calls; the last call's shown");
+	return 0;
+}
+
+static int e5b_results_show(struct seq_file *m, void *unused)
+{
+	seq_puts(m, e5b_results);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(e5b_results);
+
+static void e5b_free(struct e5b *b)
+{
+	unsigned int op;
+
+	for (op = 0; op < E5B_NR_OPS; op++)
+		vfree(b->st[op].ns);
+	kfree(b);
+}
+
+static int __init e5b_init(void)
+{
+	struct e5b *b;
+	unsigned int op;
+	bool deliver;
+	int ret;
+
+	if (iters < 1 || iters > E5B_MAX_ITERS) {
+		pr_err("iters=%u is outside 1..%u\n", iters, E5B_MAX_ITERS);
+		return -EINVAL;
+	}
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b)
+		return -ENOMEM;
+	b->uc = xu_uncore_instance();
+	b->sim = xu_sim_instance();
+	if (!b->sim || !b->uc->pmus || strcmp(b->uc->plat->name, "ivbep") ||
+	    !b->uc->pmi) {
+		pr_err("needs xeon_uncore (pmi=1) with xeon_uncore_sim model=ivbep attached\n");
+		ret = -ENODEV;
+		goto free;
+	}
+	b->cpu = b->uc->pmus[0].boxes[0].cpu;
+	if (b->cpu < 0) {
+		pr_err("package 0 has no collecting CPU\n");
+		ret = -ENODEV;
+		goto free;
+	}
+	ret = -ENOMEM;
+	for (op = 0; op < E5B_NR_OPS; op++) {
+		b->st[op].ns = vmalloc_array(iters, sizeof(u32));
+		if (!b->st[op].ns)
+			goto free;
+	}
+	e5b_results = kzalloc(E5B_RESULTS_SIZE, GFP_KERNEL);
+	if (!e5b_results)
+		goto free;
+	seq_buf_init(&b->out, e5b_results, E5B_RESULTS_SIZE);
+
+	xu_sim_set_generator(b->sim, false);
+	deliver = xu_sim_set_deliver_pmi(b->sim, false);
+	ret = e5b_run(b);
+	e5b_close(b);
+	xu_sim_set_deliver_pmi(b->sim, deliver);
+	xu_sim_set_generator(b->sim, true);
+	if (ret)
+		goto free;
+
+	e5b_dir = debugfs_create_dir("xeon_uncore_e5_bench", NULL);
+	debugfs_create_file("results", 0444, e5b_dir, NULL, &e5b_results_fops);
+	pr_info("done: %s/results in debugfs\n", "xeon_uncore_e5_bench");
+	e5b_free(b);
+	return 0;
+
+free:
+	kfree(e5b_results);
+	e5b_results = NULL;
+	e5b_free(b);
+	return ret;
+}
+
+static void __exit e5b_exit(void)
+{
+	debugfs_remove_recursive(e5b_dir);
+	kfree(e5b_results);
+}
+
+module_init(e5b_init);
+module_exit(e5b_exit);
+
+MODULE_IMPORT_NS(XU_NS);
+MODULE_IMPORT_NS(XU_NS_INTERNAL);
+MODULE_IMPORT_NS(XU_SIM_NS);
+MODULE_DESCRIPTION("Register accesses and time per operation of the Xeon E5 v2 PMUs on the simulated uncore");
+MODULE_LICENSE("GPL");
