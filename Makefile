@@ -5,7 +5,8 @@
 #   make bench        also xeon_uncore_bench.ko, the PMI benchmark (tools/bench)
 #   make clean
 #   make check        build matrix, sparse, checkpatch, KUnit and e2e in VMs
-#   make demo         2-socket debian-6.12 VM running tools/testing/vm/demo.sh
+#   make demo         2-socket debian-6.12 VMs running tools/testing/vm/demo.sh
+#                     (Xeon 7500) and demo-e5.sh (Xeon E5 v2)
 #   make sparse       sparse (C=2) against Debian's 6.12 headers
 #   make checkpatch   checkpatch.pl --strict on drivers/ and include/
 # See Documentation/dev-tools/vm-run.rst.
@@ -43,6 +44,8 @@ demo:
 	tools/testing/vm/deps
 	tools/testing/vm/run --kernel=debian-6.12 --sockets=2 \
 		--add=tools/testing/vm/demo.sh -- 'sh demo.sh'
+	tools/testing/vm/run --kernel=debian-6.12 --sockets=2 --cpu=ivbep \
+		--add=tools/testing/vm/demo-e5.sh -- 'sh demo-e5.sh'
 
 sparse:
 	@tools/testing/check --layer=sparse
