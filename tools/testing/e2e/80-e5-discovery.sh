@@ -19,7 +19,9 @@ got=$(cd $DEV && ls -d uncore_* 2>/dev/null | LC_ALL=C sort | tr '\n' ' ')
 check_eq "$E5: the uncore PMUs of $(e5_sockets) sockets x $(e5_cores) cores" "$got" "$want"
 
 # fmt PMU FIELD: the content of format/FIELD, or "none"
-fmt() { cat "$DEV/$1/format/$2" 2>/dev/null || echo none; }
+fmt() {
+	if [ -f "$DEV/$1/format/$2" ]; then read -r _v <"$DEV/$1/format/$2"; echo "$_v"; else echo none; fi
+}
 
 # config_bits PMU: the config (not config1/2) bits its formats cover, one
 # per line

@@ -141,6 +141,7 @@ e5_cpu_model() { awk -F': *' '/^model[ \t]*:/ { print $2; exit }' /proc/cpuinfo;
 # e5_require NAME: set E5, or print one skip line and end the script
 e5_require() {
 	E5=$(e5_model)
+	e5_topo
 	if [ -z "$E5" ]; then
 		skip "$1: not an E5 VM (vm/run --cpu=snbep|ivbep, or XU_E5_MODEL)"
 		exit 0
@@ -164,24 +165,40 @@ e5_load() {
 	insmod "$XU_SIM_MODULE" model="$E5" $_sp || { rmmod xeon_uncore; return 1; }
 }
 
+# The topology, read once (a fork and exec cost tens of ms in a TCG
+# guest, more on the debug kernel): E5_TOPO is "CPU PACKAGE CORE" per
+# line, in CPU order
+E5_TOPO=
+e5_topo() {
+	[ -n "$E5_TOPO" ] && return
+	for _c in /sys/devices/system/cpu/cpu[0-9]*; do
+		read -r _p <"$_c/topology/physical_package_id"
+		read -r _k <"$_c/topology/core_id"
+		E5_TOPO="$E5_TOPO${_c##*cpu} $_p $_k
+"
+	done
+	E5_TOPO=$(printf '%s' "$E5_TOPO" | sort -n)
+}
+
 # e5_sockets: packages of the VM
 e5_sockets() {
-	cat /sys/devices/system/cpu/cpu[0-9]*/topology/physical_package_id | sort -u | wc -l
+	e5_topo
+	printf '%s\n' "$E5_TOPO" | awk '{ p[$2] = 1 } END { n = 0; for (i in p) n++; print n }'
 }
 
 # e5_cores: cores of package 0
 e5_cores() {
-	for _c in /sys/devices/system/cpu/cpu[0-9]*/topology; do
-		[ "$(cat "$_c/physical_package_id")" = 0 ] && cat "$_c/core_id"
-	done | sort -u | wc -l
+	e5_topo
+	printf '%s\n' "$E5_TOPO" | awk '$2 == 0 { c[$3] = 1 } END { n = 0; for (i in c) n++; print n }'
 }
 
 # e5_socket_cpu SOCKET: the lowest numbered CPU of package SOCKET, the one
 # the PMUs' cpumask names
 e5_socket_cpu() {
-	for _c in /sys/devices/system/cpu/cpu[0-9]*; do
-		[ "$(cat "$_c/topology/physical_package_id")" = "$1" ] && echo "${_c##*cpu}"
-	done | sort -n | head -n 1
+	e5_topo
+	printf '%s\n' "$E5_TOPO" | while read -r _c _p _k; do
+		[ "$_p" = "$1" ] && { echo "$_c"; break; }
+	done
 }
 
 # e5_cpumask: the cpumask every E5 PMU shows, one CPU per socket ("0,2")
