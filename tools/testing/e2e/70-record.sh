@@ -231,7 +231,7 @@ check "load xeon_uncore pmi=0 and xeon_uncore_sim" load_module pmi=0
 dmesg -c >/dev/null
 record_refused -a -c 10000 -e uncore_mbox_0/cycles/ -- true
 record_refused -a -F 100 -e uncore_ubox/event=0x3/ -- true
-check "the refusal is logged" sh -c "dmesg | grep -q 'pmi=0 turned off'"
+check "the refusal is logged" sh -c "dmesg | grep -q 'pmi=0 turned them off'"
 check_eq "no reserved-bit writes (pmi=0)" "$(cat $SIM/violations)" 0
 check "unload xeon_uncore_sim and xeon_uncore (pmi=0)" unload_module
 finish
