@@ -194,6 +194,14 @@ static bool xu_extra_conflict(const struct xu_box_type *t,
 	return false;
 }
 
+/* Two sampling events in a polled box (xu_type_polled()): one waits */
+static bool xu_sampling_conflict(const struct xu_box_type *t,
+				 struct perf_event *a, struct perf_event *b)
+{
+	return xu_type_polled(t) && a != b && is_sampling_event(a) &&
+	       is_sampling_event(b);
+}
+
 static int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er,
 			  u64 val)
 {
@@ -397,7 +405,9 @@ static void xu_event_update(struct perf_event *event)
 /* Does this box fold overflows in the PMI rather than by polling? */
 static bool xu_box_pmi(const struct xu_box *box)
 {
-	return box->pmu->uncore->pmi && box->pmu->type->ctl_pmi;
+	const struct xu_box_type *t = box->pmu->type;
+
+	return box->pmu->uncore->pmi && t->ctl_pmi && !xu_type_polled(t);
 }
 
 /*
@@ -448,6 +458,9 @@ static enum hrtimer_restart xu_poll(struct hrtimer *timer)
 	for (i = 0; i < xu_num_ctrs(box->pmu->type); i++)
 		if (box->active[i])
 			xu_event_update(box->active[i]);
+	/* a sampling event of a polled box is unthrottled here */
+	if (__xu_unthrottle_box(box))
+		schedule_work(&box->pmu->uncore->rate_work);
 	n = box->n_active;
 	xu_pkg_unlock(p);
 	if (!n)
@@ -614,7 +627,8 @@ static int __xu_event_add(struct perf_event *event, int flags)
 		return -EINVAL;
 	/* a filter value another event of the box holds: perf multiplexes */
 	for (i = 0; i < n; i++)
-		if (xu_extra_conflict(box->pmu->type, event, box->events[i]))
+		if (xu_extra_conflict(box->pmu->type, event, box->events[i]) ||
+		    xu_sampling_conflict(box->pmu->type, event, box->events[i]))
 			return -EINVAL;
 	event->hw.idx = -1;
 	box->events[n] = event;
@@ -804,7 +818,8 @@ static int xu_validate_group(struct perf_event *event)
 	/* a group whose members want different filter values never runs */
 	for (i = 0; i < n; i++)
 		for (j = i + 1; j < n; j++)
-			if (xu_extra_conflict(type, list[i], list[j]))
+			if (xu_extra_conflict(type, list[i], list[j]) ||
+			    xu_sampling_conflict(type, list[i], list[j]))
 				return -EINVAL;
 	return xu_assign(type, list, n, assign);
 }
@@ -874,7 +889,7 @@ static int xu_event_init(struct perf_event *event)
 		if (is_sampling_event(event))
 			event->hw.config |= type->ctl_sample;
 	}
-	if (xp->uncore->pmi)
+	if (xp->uncore->pmi && (!xu_type_polled(type) || is_sampling_event(event)))
 		event->hw.config |= type->ctl_pmi;
 	event->hw.idx = -1;
 

@@ -175,15 +175,12 @@ void xu_event_throttle_clear(struct perf_event *event)
  * timer is pinned to a CPU of the box's package; should CPU hotplug have
  * moved it elsewhere, it touches nothing.
  */
-enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
+/* Restart the box's throttled events; the package is locked */
+bool __xu_unthrottle_box(struct xu_box *box)
 {
-	struct xu_box *box = container_of(timer, struct xu_box, timer);
-	struct xu_pkg *p = xu_box_pkg(box);
+	bool any = false;
 	unsigned int i;
 
-	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
-		return HRTIMER_NORESTART;
-	xu_pkg_lock(p);
 	for (i = 0; i < box->n_events; i++) {
 		struct perf_event *event = box->events[i];
 
@@ -192,7 +189,20 @@ enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 		event->hw.interrupts = 0;
 		if (event->hw.state & PERF_HES_STOPPED)
 			__xu_event_start(event, PERF_EF_RELOAD);
+		any = true;
 	}
+	return any;
+}
+
+enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
+	__xu_unthrottle_box(box);
 	xu_pkg_unlock(p);
 	schedule_work(&box->pmu->uncore->rate_work);
 	return HRTIMER_NORESTART;
@@ -362,9 +372,14 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
 		return handled;
 
 	if (!t->status0) {
-		/* the summary is the box's status */
+		/*
+		 * The summary is the box's status.  With several counters,
+		 * only its one sampling event sends overflows (see
+		 * xu_type_polled()); its counting events are polled.
+		 */
 		for (c = 0; c < n; c++)
-			if (box->active[c])
+			if (box->active[c] &&
+			    (n == 1 || is_sampling_event(box->active[c])))
 				xu_event_overflow(box->active[c], regs, n == 1);
 		*explained |= sum;
 		*ack |= sum;

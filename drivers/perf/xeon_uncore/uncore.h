@@ -556,6 +556,18 @@ static inline unsigned int xu_num_ctrs(const struct xu_box_type *t)
 	return t->num_counters + !!t->fixed_ctl;
 }
 
+/*
+ * A box whose overflow status does not say which of its counters
+ * overflowed (one summary bit, several counters): a counting event's
+ * fold could not tell a counter that turned over from one that did not.
+ * Its counting events are polled, without the overflow interrupt, and
+ * only one sampling event at a time has it.
+ */
+static inline bool xu_type_polled(const struct xu_box_type *t)
+{
+	return !t->status0 && t->num_counters > 1;
+}
+
 /* Has this package the box (a PCI box's function may be absent)? */
 static inline bool xu_box_here(const struct xu_box *box)
 {
@@ -618,6 +630,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 void xu_sample_rate_work(struct work_struct *work);
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
+bool __xu_unthrottle_box(struct xu_box *box);
 void xu_event_throttle_clear(struct perf_event *event);
 void xu_freq_stop(struct perf_event *event);
 void xu_freq_start(struct perf_event *event);
