@@ -29,7 +29,6 @@
 #include <linux/perf_event.h>
 #include <linux/seq_buf.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/timekeeping.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
@@ -38,6 +37,7 @@
 
 #include "../../drivers/perf/xeon_uncore/sim/sim.h"
 #include "../../drivers/perf/xeon_uncore/uncore.h"
+#include "bench.h"
 
 #define E5B_MAX_ITERS		1000000
 #define E5B_RESULTS_SIZE	8192
@@ -311,19 +311,9 @@ static long e5b_run_clock(void *data)
 	return 0;
 }
 
-static int e5b_cmp_u32(const void *a, const void *b)
-{
-	u32 x = *(const u32 *)a, y = *(const u32 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static u32 e5b_median(struct e5b_stat *st)
 {
-	sort(st->ns, st->good, sizeof(u32), e5b_cmp_u32, NULL);
-	if (st->good % 2)
-		return st->ns[st->good / 2];
-	return (st->ns[st->good / 2 - 1] + st->ns[st->good / 2]) / 2;
+	return xu_bench_median(st->ns, st->good);
 }
 
 static void e5b_row(struct e5b *b, const char *op, const char *what,

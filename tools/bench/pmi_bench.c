@@ -25,7 +25,6 @@
 #include <linux/perf_event.h>
 #include <linux/seq_buf.h>
 #include <linux/slab.h>
-#include <linux/sort.h>
 #include <linux/timekeeping.h>
 #include <linux/vmalloc.h>
 #include <linux/workqueue.h>
@@ -34,6 +33,7 @@
 
 #include "../../drivers/perf/xeon_uncore/sim/sim.h"
 #include "../../drivers/perf/xeon_uncore/uncore.h"
+#include "bench.h"
 
 #define BENCH_MAX_EVENTS	(1 + NHMEX_M_NUM_BOXES * NHMEX_M_NUM_COUNTERS)
 #define BENCH_MAX_ITERS		1000000
@@ -264,19 +264,9 @@ static long bench_run_clock(void *data)
 	return 0;
 }
 
-static int bench_cmp_u32(const void *a, const void *b)
-{
-	u32 x = *(const u32 *)a, y = *(const u32 *)b;
-
-	return x < y ? -1 : x > y;
-}
-
 static u32 bench_median(struct bench *b)
 {
-	sort(b->ns_per_call, b->good, sizeof(u32), bench_cmp_u32, NULL);
-	if (b->good % 2)
-		return b->ns_per_call[b->good / 2];
-	return (b->ns_per_call[b->good / 2 - 1] + b->ns_per_call[b->good / 2]) / 2;
+	return xu_bench_median(b->ns_per_call, b->good);
 }
 
 /* "M0:2 M1:1 U:1" for the first k events */

@@ -1095,9 +1095,10 @@ static unsigned int xu_cores_per_pkg(void)
 	return most;
 }
 
-static unsigned int xu_type_boxes(const struct xu_box_type *t)
+static unsigned int xu_type_boxes(const struct xu_box_type *t,
+				  unsigned int cores)
 {
-	return t->per_core ? min(t->num_boxes, xu_cores_per_pkg()) : t->num_boxes;
+	return t->per_core ? min(t->num_boxes, cores) : t->num_boxes;
 }
 
 /**
@@ -1108,12 +1109,16 @@ static unsigned int xu_type_boxes(const struct xu_box_type *t)
  * xu_uncore_init() starts here; the KUnit suites, which drive a private
  * simulator through the driver's own code, stop here: nothing is
  * registered with perf, no CPU collects, no NMI handler is installed, no
- * box is initialised.
+ * box is initialised.  The PCI boxes' functions are found (and held)
+ * here, in the domain of @uc's accessors.
  *
- * Return: 0 or -ENOMEM; free with xu_uncore_free().
+ * Return: 0, -ENOMEM, or the errno of the PCI boxes' discovery
+ * (xu_pci_discover()); free with xu_uncore_free().
  */
 int xu_uncore_alloc(struct xu_uncore *uc)
 {
+	/* counted once, so that sizing and filling the PMUs agree */
+	unsigned int cores = xu_cores_per_pkg();
 	const struct xu_box_type * const *t;
 	unsigned int n = 0, i;
 	int ret;
@@ -1127,7 +1132,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	INIT_WORK(&uc->rate_work, xu_sample_rate_work);
 	uc->pkgs = kcalloc(uc->num_pkgs, sizeof(*uc->pkgs), GFP_KERNEL);
 	for (t = uc->plat->types; *t; t++) {
-		n += xu_type_boxes(*t);
+		n += xu_type_boxes(*t, cores);
 		uc->walk_in_irq |= (*t)->access == XU_PCI;
 	}
 	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
@@ -1139,7 +1144,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 
 	n = 0;
 	for (t = uc->plat->types; *t; t++) {
-		for (i = 0; i < xu_type_boxes(*t); i++, n++) {
+		for (i = 0; i < xu_type_boxes(*t, cores); i++, n++) {
 			uc->pmus[n].boxes = kcalloc(uc->num_pkgs,
 						    sizeof(struct xu_box),
 						    GFP_KERNEL);

@@ -256,14 +256,15 @@ static int xu_pci_map_buses(struct xu_uncore *uc, struct xu_ubox_bus *map)
 }
 
 /*
- * A device bound to a driver belongs to that driver: the in-kernel
- * intel_uncore binds these functions to register the same PMU names.
+ * A device bound to a driver belongs to that driver.  The in-kernel
+ * intel_uncore binds these functions (as snbep_uncore, ivbep_uncore) to
+ * register the same PMU names.
  */
 static int xu_pci_claim(struct pci_dev *pdev)
 {
 	if (!pdev->dev.driver)
 		return 0;
-	pci_err(pdev, "uncore PCI function is bound to %s (the in-kernel intel_uncore driver): unload it (rmmod intel_uncore) or blacklist it (modprobe.blacklist=intel_uncore) first\n",
+	pci_err(pdev, "uncore PCI function is bound to driver %s: unload it first (intel_uncore's: rmmod intel_uncore, or boot with modprobe.blacklist=intel_uncore)\n",
 		dev_driver_string(&pdev->dev));
 	return -EBUSY;
 }

@@ -115,6 +115,49 @@ static void e5_box_exit(struct xu_box *box)
 		 E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
 }
 
+/*
+ * What the box descriptions below share: the PCI boxes' register map
+ * (327043 Table 2-59, 329468 Table 1-3), IVB-EP's overflow report of a
+ * PCI box (ov_en and the write-1-to-clear PmonUnitStatus), the fixed
+ * counters, and the box control of each generation.
+ */
+#define E5_PCI_REGS							\
+	.access		= XU_PCI,					\
+	.ctl0		= E5_PCI_CTL0,					\
+	.ctr0		= E5_PCI_CTR0,					\
+	.ctl_stride	= 4,						\
+	.ctr_stride	= 8,						\
+	.box_ctl	= E5_PCI_BOX_CTL,				\
+	.ctl_en		= E5_CTL_EN
+
+#define IVBEP_PCI_PMI							\
+	.ctl_pmi	= E5_CTL_OV_EN,					\
+	.status0	= E5_PCI_BOX_STATUS,				\
+	.ovf0		= E5_PCI_BOX_STATUS
+
+#define E5_FIXED(ctl, ctr)						\
+	.fixed_ctl	= ctl,						\
+	.fixed_ctr	= ctr,						\
+	.fixed_width	= E5_WIDTH_48,					\
+	.fixed_config	= E5_FIXED_EVENT,				\
+	.fixed_en	= E5_FIXED_CTL_EN
+#define E5_UBOX_FIXED	E5_FIXED(E5_U_FIXED_CTL, E5_U_FIXED_CTR)
+#define E5_IMC_FIXED	E5_FIXED(E5_PCI_FIXED_CTL, E5_PCI_FIXED_CTR)
+
+#define SNBEP_BOX_OPS							\
+	.init_box	= snbep_box_init,				\
+	.exit_box	= e5_box_exit,					\
+	.freeze		= snbep_box_freeze,				\
+	.unfreeze	= snbep_box_unfreeze,				\
+	.validate	= e5_validate
+
+#define IVBEP_BOX_OPS							\
+	.init_box	= ivbep_box_init,				\
+	.exit_box	= e5_box_exit,					\
+	.freeze		= ivbep_box_freeze,				\
+	.unfreeze	= ivbep_box_unfreeze,				\
+	.validate	= e5_validate
+
 /* Counter restrictions, by ev_sel (0: any counter) */
 static unsigned long e5_constraint(const u8 *table, struct perf_event *event)
 {
@@ -183,11 +226,7 @@ static const struct xu_box_type snbep_ubox = {
 	.ctl_stride	= 1,
 	.ctr_stride	= 1,
 	.ctl_en		= E5_CTL_EN,
-	.fixed_ctl	= E5_U_FIXED_CTL,
-	.fixed_ctr	= E5_U_FIXED_CTR,
-	.fixed_width	= E5_WIDTH_48,
-	.fixed_config	= E5_FIXED_EVENT,
-	.fixed_en	= E5_FIXED_CTL_EN,
+	E5_UBOX_FIXED,
 	.formats	= snbep_ubox_formats,
 	.events		= e5_ubox_events,
 	.ops		= &snbep_ubox_ops,
@@ -256,11 +295,7 @@ static const struct xu_box_type ivbep_ubox = {
 	.status0	= E5_U_BOX_STATUS,
 	.ovf0		= E5_U_BOX_STATUS,
 	.ov_summary	= ivbep_ubox_summary,
-	.fixed_ctl	= E5_U_FIXED_CTL,
-	.fixed_ctr	= E5_U_FIXED_CTR,
-	.fixed_width	= E5_WIDTH_48,
-	.fixed_config	= E5_FIXED_EVENT,
-	.fixed_en	= E5_FIXED_CTL_EN,
+	E5_UBOX_FIXED,
 	.ov_fixed	= ivbep_ubox_fixed,
 	.formats	= ivbep_ubox_formats,
 	.events		= e5_ubox_events,
@@ -457,21 +492,13 @@ static struct attribute *ivbep_cbox_formats[] = {
 };
 
 static const struct xu_box_ops snbep_cbox_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 	.constraint	= e5_cbox_constraint,
 	.extra_fields	= snbep_cbox_extra_fields,
 };
 
 static const struct xu_box_ops ivbep_cbox_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 	.constraint	= e5_cbox_constraint,
 	.extra_fields	= ivbep_cbox_extra_fields,
 };
@@ -575,20 +602,12 @@ static struct attribute *ivbep_pcu_formats[] = {
 };
 
 static const struct xu_box_ops snbep_pcu_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 	.extra_fields	= e5_pcu_extra_fields,
 };
 
 static const struct xu_box_ops ivbep_pcu_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 	.extra_fields	= e5_pcu_extra_fields,
 };
 
@@ -637,19 +656,11 @@ static const struct xu_box_type ivbep_pcu = {
 /* ---- PCI boxes: HA, iMC, QPI, R2PCIe, R3QPI, IRP ---- */
 
 static const struct xu_box_ops snbep_pci_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 };
 
 static const struct xu_box_ops ivbep_pci_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 };
 
 static struct attribute *snbep_pci_formats[] = {
@@ -714,13 +725,7 @@ static const struct xu_box_type snbep_ha = {
 	.num_boxes	= 1,
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
+	E5_PCI_REGS,
 	.pci_ids	= snbep_ha_ids,
 	.extra		= e5_ha_extra,
 	.num_extra	= ARRAY_SIZE(e5_ha_extra),
@@ -736,16 +741,8 @@ static const struct xu_box_type ivbep_ha = {
 	.num_boxes	= ARRAY_SIZE(ivbep_ha_ids),
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	E5_PCI_REGS,
+	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_ha_summary,
 	.pci_ids	= ivbep_ha_ids,
 	.extra		= e5_ha_extra,
@@ -775,18 +772,8 @@ static const struct xu_box_type snbep_imc = {
 	.num_boxes	= ARRAY_SIZE(snbep_imc_ids),
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.fixed_ctl	= E5_PCI_FIXED_CTL,
-	.fixed_ctr	= E5_PCI_FIXED_CTR,
-	.fixed_width	= E5_WIDTH_48,
-	.fixed_config	= E5_FIXED_EVENT,
-	.fixed_en	= E5_FIXED_CTL_EN,
+	E5_PCI_REGS,
+	E5_IMC_FIXED,
 	.pci_ids	= snbep_imc_ids,
 	.formats	= snbep_pci_formats,
 	.events		= e5_imc_events,
@@ -810,24 +797,12 @@ static const struct xu_box_type ivbep_imc = {
 	.num_boxes	= ARRAY_SIZE(ivbep_imc_ids),
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	E5_PCI_REGS,
+	IVBEP_PCI_PMI,
 	/* PmonUnitStatus: the fixed counter at bit 0, counter 0 at bit 1 */
 	.status_shift	= 1,
 	.ov_summary	= ivbep_imc_summary,
-	.fixed_ctl	= E5_PCI_FIXED_CTL,
-	.fixed_ctr	= E5_PCI_FIXED_CTR,
-	.fixed_width	= E5_WIDTH_48,
-	.fixed_config	= E5_FIXED_EVENT,
-	.fixed_en	= E5_FIXED_CTL_EN,
+	E5_IMC_FIXED,
 	.fixed_status	= BIT_ULL(0),
 	.pci_ids	= ivbep_imc_ids,
 	.formats	= ivbep_pci_formats,
@@ -931,20 +906,12 @@ static struct attribute *e5_qpi_events[] = {
 };
 
 static const struct xu_box_ops snbep_qpi_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 	.extra_fields	= e5_qpi_extra_fields,
 };
 
 static const struct xu_box_ops ivbep_qpi_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 	.extra_fields	= e5_qpi_extra_fields,
 };
 
@@ -955,13 +922,7 @@ static const struct xu_box_type snbep_qpi = {
 	.num_boxes	= ARRAY_SIZE(snbep_qpi_ids),
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
+	E5_PCI_REGS,
 	.pci_ids	= snbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
 	.extra		= e5_qpi_extra,
@@ -985,16 +946,8 @@ static const struct xu_box_type ivbep_qpi = {
 	.num_boxes	= ARRAY_SIZE(ivbep_qpi_ids),
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	E5_PCI_REGS,
+	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_qpi_summary,
 	.pci_ids	= ivbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
@@ -1030,38 +983,22 @@ static unsigned long e5_r3qpi_constraint(struct perf_event *event)
 }
 
 static const struct xu_box_ops snbep_r2pcie_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 	.constraint	= e5_r2pcie_constraint,
 };
 
 static const struct xu_box_ops ivbep_r2pcie_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 	.constraint	= e5_r2pcie_constraint,
 };
 
 static const struct xu_box_ops snbep_r3qpi_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= snbep_box_freeze,
-	.unfreeze	= snbep_box_unfreeze,
-	.validate	= e5_validate,
+	SNBEP_BOX_OPS,
 	.constraint	= e5_r3qpi_constraint,
 };
 
 static const struct xu_box_ops ivbep_r3qpi_ops = {
-	.init_box	= ivbep_box_init,
-	.exit_box	= e5_box_exit,
-	.freeze		= ivbep_box_freeze,
-	.unfreeze	= ivbep_box_unfreeze,
-	.validate	= e5_validate,
+	IVBEP_BOX_OPS,
 	.constraint	= e5_r3qpi_constraint,
 };
 
@@ -1072,13 +1009,7 @@ static const struct xu_box_type snbep_r2pcie = {
 	.num_boxes	= 1,
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_44,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
+	E5_PCI_REGS,
 	.pci_ids	= snbep_r2pcie_ids,
 	.formats	= snbep_pci_formats,
 	.ops		= &snbep_r2pcie_ops,
@@ -1092,16 +1023,8 @@ static const struct xu_box_type ivbep_r2pcie = {
 	.num_boxes	= 1,
 	.num_counters	= E5_PCI_NUM_COUNTERS,
 	.width		= E5_WIDTH_44,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	E5_PCI_REGS,
+	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_r2pcie_summary,
 	.pci_ids	= ivbep_r2pcie_ids,
 	.formats	= ivbep_pci_formats,
@@ -1115,13 +1038,7 @@ static const struct xu_box_type snbep_r3qpi = {
 	.num_boxes	= ARRAY_SIZE(snbep_r3qpi_ids),
 	.num_counters	= E5_R3QPI_NUM_COUNTERS,
 	.width		= E5_WIDTH_44,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
+	E5_PCI_REGS,
 	.pci_ids	= snbep_r3qpi_ids,
 	.formats	= snbep_pci_formats,
 	.ops		= &snbep_r3qpi_ops,
@@ -1141,16 +1058,8 @@ static const struct xu_box_type ivbep_r3qpi = {
 	.num_boxes	= ARRAY_SIZE(ivbep_r3qpi_ids),
 	.num_counters	= E5_R3QPI_NUM_COUNTERS,
 	.width		= E5_WIDTH_44,
-	.access		= XU_PCI,
-	.ctl0		= E5_PCI_CTL0,
-	.ctr0		= E5_PCI_CTR0,
-	.ctl_stride	= 4,
-	.ctr_stride	= 8,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	E5_PCI_REGS,
+	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_r3qpi_summary,
 	.pci_ids	= ivbep_r3qpi_ids,
 	.formats	= ivbep_pci_formats,
@@ -1183,9 +1092,7 @@ static const struct xu_box_type ivbep_irp = {
 	.ctrs		= ivbep_irp_ctrs,
 	.box_ctl	= E5_PCI_BOX_CTL,
 	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCI_BOX_STATUS,
-	.ovf0		= E5_PCI_BOX_STATUS,
+	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_irp_summary,
 	.pci_ids	= ivbep_irp_ids,
 	.formats	= ivbep_pci_formats,

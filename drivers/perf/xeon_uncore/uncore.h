@@ -398,8 +398,9 @@ struct xu_platform {
  * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
  * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
  * @box_ctl:  the value the driver means the box's control register to
- *            hold, for a register that packs several fields (the U-Box's
- *            U_MSR_PMON_GLOBAL_CTL; en_all set)
+ *            hold, for a register that packs several fields: the U-Box's
+ *            U_MSR_PMON_GLOBAL_CTL (Xeon 7500: with en_all; Xeon E5 v2:
+ *            the PMI routing every write repeats)
  * @pdev:     XU_PCI: the box's PCI function, NULL if this package lacks it
  * @fdev:     XU_PCI: its filter function (struct xu_box_type.filter_fn)
  * @extra:    the values the extra registers hold, valid in @extra_set

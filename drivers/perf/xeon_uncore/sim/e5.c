@@ -342,21 +342,6 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 	return any ? ns : 0;
 }
 
-/* Generator events of a source of @rate per second over @ns nanoseconds */
-static u64 sim_e5_gen(struct sim_ctr *c, u64 rate, u64 ns)
-{
-	u64 n = 0;
-
-	while (ns) {
-		u64 slice = min_t(u64, ns, NSEC_PER_SEC);
-		u64 units = rate * slice + c->rem_ns;
-
-		n += div64_u64_rem(units, NSEC_PER_SEC, &c->rem_ns);
-		ns -= slice;
-	}
-	return n;
-}
-
 /* Every counting counter of the socket over @ns, starting at @from */
 static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 {
@@ -370,7 +355,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 
 			if (!sim_e5_counting(s, b, i))
 				continue;
-			n = sim_e5_gen(c, sim_e5_rate(s, b, i), ns);
+			n = sim_gen(c, sim_e5_rate(s, b, i), ns);
 			c->stopped = sim_e5_add(c, sim_e5_ctr_max(&m->boxes[b], i), n);
 		}
 	}

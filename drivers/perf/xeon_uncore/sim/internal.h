@@ -237,6 +237,7 @@ struct xu_sim {
 
 bool sim_lock(struct sim_socket *s, unsigned long *flags);
 void sim_unlock(struct sim_socket *s, unsigned long flags);
+u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns);
 void sim_advance_locked(struct xu_sim *sim, struct sim_socket *s);
 void sim_arm_tick_locked(struct xu_sim *sim, struct sim_socket *s);
 int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,

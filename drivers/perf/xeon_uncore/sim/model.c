@@ -194,7 +194,7 @@ static void sim_u_events(struct sim_socket *s, u64 n)
 }
 
 /* Generator events of a source of @rate per second over @ns nanoseconds */
-static u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
+u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
 {
 	u64 n = 0;
 
