@@ -177,7 +177,6 @@
 #define E5_QPI_MASK1			0x23c
 #define E5_QPI_FILTER_FN		6
 #define E5_QPI_EV_CTO_COUNT		0x138	/* ev_sel 0x38 with ev_sel_ext */
-#define E5_QPI_MATCH_MASK		GENMASK_ULL(31, 0)	/* each register */
 /* MATCH0/MASK0 and MATCH1/MASK1 fields, as config1 (config2) carries them */
 #define E5_QPI_PKT_VNW			GENMASK_ULL(4, 3)
 #define E5_QPI_PKT_OPC			GENMASK_ULL(8, 5)
@@ -186,6 +185,11 @@
 #define E5_QPI_PKT_RNID4		BIT_ULL(31)
 #define E5_QPI_PKT_RNID30		GENMASK_ULL(35, 32)
 #define E5_QPI_PKT_RDS			GENMASK_ULL(51, 48)
+/* The defined bits of MATCH0/MASK0 and of MATCH1/MASK1; the rest is reserved */
+#define E5_QPI_MATCH0_BITS		(E5_QPI_PKT_VNW | E5_QPI_PKT_OPC | \
+					 E5_QPI_PKT_MC | E5_QPI_PKT_DNID | \
+					 E5_QPI_PKT_RNID4)
+#define E5_QPI_MATCH1_BITS		((E5_QPI_PKT_RNID30 | E5_QPI_PKT_RDS) >> 32)
 
 /* U-Box PCI function: which socket owns this bus */
 #define E5_UBOX_CPUNODEID		0x40	/* local node id in 2:0 */

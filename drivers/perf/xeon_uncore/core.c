@@ -17,9 +17,13 @@
 #include <linux/slab.h>
 #include <linux/topology.h>
 
+#include <xeon_uncore/topology.h>
+
 #include "uncore.h"
 
-static const char * const xu_cfg_names[] = { "config", "config1", "config2" };
+static const char * const xu_cfg_names[] = {
+	"config", "config1", "config2", "config3"
+};
 
 ssize_t xu_format_show(struct device *dev, struct device_attribute *attr,
 		       char *buf)
@@ -84,14 +88,20 @@ EXPORT_SYMBOL_NS_GPL(xu_ctr_reg, XU_NS_INTERNAL);
  * @attr: the user's attributes
  *
  * Every set bit of config, config1 and config2 must belong to a format
- * field, and every field must hold a value the hardware defines.
+ * field, and every field must hold a value the hardware defines.  No
+ * format uses config3 (Linux 6.3 on), which must be 0.
  *
  * Return: 0 or -EINVAL.
  */
 int xu_validate_config(const struct xu_box_type *type,
 		       const struct perf_event_attr *attr)
 {
-	const u64 cfg[] = { attr->config, attr->config1, attr->config2 };
+	const u64 cfg[] = {
+		attr->config, attr->config1, attr->config2,
+#ifdef XU_HAVE_CONFIG3
+		attr->config3,
+#endif
+	};
 	u64 known[ARRAY_SIZE(cfg)] = { };
 	struct attribute **a;
 	unsigned int i;
@@ -140,10 +150,17 @@ static unsigned long xu_constraint(const struct xu_box_type *type,
 }
 
 /*
- * Extra registers.  Each event uses some bits of each (its fields, which
- * the box type names), with the values its config1/config2 give them.
- * Two events whose fields overlap with different values never share a
- * box; the register holds the union of what the box's events want.
+ * Shared sub-registers (filters, match/mask registers).  Each event
+ * claims some bits of some of its box type's sub-registers (@extra),
+ * with the values it needs there, in one of up to XU_MAX_ALTS placements
+ * (struct xu_claims).  Two events whose claims overlap with different
+ * values never share a box: perf multiplexes them.  A register holds the
+ * union of the claims of the box's events.
+ *
+ * The placement of an event is chosen when it is added to a box, the
+ * first that fits beside the events already there, and kept in
+ * hw.extra_reg.idx; hw.extra_reg.config keeps the control value as
+ * configured, hw.config the one of the placement.
  */
 static void xu_extra_fields(const struct xu_box_type *t,
 			    struct perf_event *event, u64 *fields)
@@ -165,32 +182,59 @@ static u64 xu_extra_word(const struct perf_event *event, unsigned int cfg)
 	return cfg == 1 ? event->attr.config1 : event->attr.config2;
 }
 
-/* The values @event wants in the extra registers, and the bits it uses */
-static void xu_extra_want(const struct xu_box_type *t,
-			  struct perf_event *event, u64 *val, u64 *used)
+/* Placement @alt of @event: its control value and claims */
+static int xu_claims_get(const struct xu_box_type *t, struct perf_event *event,
+			 unsigned int alt, struct xu_claims *cl)
 {
+	u64 used[XU_MAX_EXTRA];
 	unsigned int i;
 
+	cl->n = 0;
+	cl->ctl = event->hw.extra_reg.config;
+	if (t->ops->claims) {
+		int ret = t->ops->claims(event, alt, cl);
+
+		if (ret || WARN_ON_ONCE(cl->n > XU_MAX_CLAIMS))
+			return ret ? ret : -EINVAL;
+		for (i = 0; i < cl->n; i++)
+			if (WARN_ON_ONCE(cl->c[i].slot >= t->num_extra))
+				return -EINVAL;
+		return 0;
+	}
+	if (alt)
+		return -ENOENT;
+	if (!t->num_extra)
+		return 0;
 	xu_extra_fields(t, event, used);
-	for (i = 0; i < t->num_extra; i++)
-		val[i] = (xu_extra_word(event, t->extra[i].cfg) >>
-			  t->extra[i].shift) & used[i];
+	for (i = 0; i < t->num_extra && cl->n < XU_MAX_CLAIMS; i++) {
+		if (!used[i])
+			continue;
+		cl->c[cl->n].slot = i;
+		cl->c[cl->n].mask = used[i];
+		cl->c[cl->n].val = (xu_extra_word(event, t->extra[i].cfg) >>
+				    t->extra[i].shift) & used[i];
+		cl->n++;
+	}
+	return 0;
 }
 
-static bool xu_extra_conflict(const struct xu_box_type *t,
-			      struct perf_event *a, struct perf_event *b)
+/* The placement @event has on its box */
+static void xu_claims_now(const struct xu_box_type *t, struct perf_event *event,
+			  struct xu_claims *cl)
 {
-	u64 va[XU_MAX_EXTRA], ua[XU_MAX_EXTRA];
-	u64 vb[XU_MAX_EXTRA], ub[XU_MAX_EXTRA];
-	unsigned int i;
+	if (xu_claims_get(t, event, event->hw.extra_reg.idx, cl))
+		cl->n = 0;
+}
 
-	if (!t->num_extra || a == b)
-		return false;
-	xu_extra_want(t, a, va, ua);
-	xu_extra_want(t, b, vb, ub);
-	for (i = 0; i < t->num_extra; i++)
-		if ((va[i] ^ vb[i]) & ua[i] & ub[i])
-			return true;
+static bool xu_claims_clash(const struct xu_claims *a, const struct xu_claims *b)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < a->n; i++)
+		for (j = 0; j < b->n; j++)
+			if (a->c[i].slot == b->c[j].slot &&
+			    ((a->c[i].val ^ b->c[j].val) & a->c[i].mask & b->c[j].mask))
+				return true;
 	return false;
 }
 
@@ -202,63 +246,109 @@ static bool xu_sampling_conflict(const struct xu_box_type *t,
 	       is_sampling_event(b);
 }
 
+/*
+ * The first placement of @event that fits beside the @n events of @list
+ * placed as @alts say: returns it (with its claims in @cl), or -EINVAL if
+ * none fits.  The others' claims are asked for again rather than kept:
+ * a struct xu_claims per event would not fit on the stack.
+ */
+static int xu_place(const struct xu_box_type *t, struct perf_event *event,
+		    struct perf_event **list, const u8 *alts, unsigned int n,
+		    struct xu_claims *cl)
+{
+	struct xu_claims other;
+	unsigned int alt, i;
+
+	for (i = 0; i < n; i++)
+		if (xu_sampling_conflict(t, event, list[i]))
+			return -EINVAL;
+	for (alt = 0; alt < XU_MAX_ALTS; alt++) {
+		if (xu_claims_get(t, event, alt, cl))
+			break;
+		for (i = 0; i < n; i++) {
+			if (xu_claims_get(t, list[i], alts[i], &other))
+				other.n = 0;
+			if (xu_claims_clash(cl, &other))
+				break;
+		}
+		if (i == n)
+			return alt;
+	}
+	return -EINVAL;
+}
+
 static int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er,
 			  u64 val)
 {
+	const struct xu_box_type *t = box->pmu->type;
 	struct pci_dev *pdev;
 
-	if (box->pmu->type->access == XU_MSR)
-		return xu_write(box, xu_box_reg(box, er->reg), val);
+	if (t->access == XU_MSR) {
+		if (!er->stride)
+			return xu_write(box, xu_box_reg(box, er->reg), val);
+		return xu_write(box, er->reg + box->pmu->idx * er->stride, val);
+	}
 	pdev = er->filter ? box->fdev : box->pdev;
 	if (!pdev)
 		return -ENODEV;
 	return pci_write_config_dword(pdev, er->reg, val) ? -EIO : 0;
 }
 
-/* Give the extra registers the union of what the box's events want */
+/*
+ * Give each sub-register the union of the claims of the box's events,
+ * written in the order the events claim them, where it changed.  (Two
+ * passes, with one struct xu_claims on the stack: this runs in the PMI
+ * too, when a throttled event restarts.)
+ */
 static void xu_extra_program(struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
-	u64 val[XU_MAX_EXTRA], used[XU_MAX_EXTRA];
-	u64 want[XU_MAX_EXTRA] = { }, any[XU_MAX_EXTRA] = { };
-	unsigned int i, e;
+	u64 want[XU_MAX_EXTRA] = { };
+	struct xu_claims cl;
+	unsigned long done = 0;
+	unsigned int e, i, s;
 
 	if (!t->num_extra)
 		return;
 	for (e = 0; e < box->n_events; e++) {
-		xu_extra_want(t, box->events[e], val, used);
-		for (i = 0; i < t->num_extra; i++) {
-			want[i] |= val[i];
-			any[i] |= used[i];
-		}
+		xu_claims_now(t, box->events[e], &cl);
+		for (i = 0; i < cl.n; i++)
+			want[cl.c[i].slot] |= cl.c[i].val & cl.c[i].mask;
 	}
-	for (i = 0; i < t->num_extra; i++) {
-		if (!any[i] || (test_bit(i, &box->extra_set) &&
-				box->extra[i] == want[i]))
-			continue;
-		if (xu_extra_write(box, &t->extra[i], want[i])) {
-			clear_bit(i, &box->extra_set);
-			continue;
+	for (e = 0; e < box->n_events; e++) {
+		xu_claims_now(t, box->events[e], &cl);
+		for (i = 0; i < cl.n; i++) {
+			s = cl.c[i].slot;
+			if (test_and_set_bit(s, &done) ||
+			    (test_bit(s, &box->extra_set) && box->extra[s] == want[s]))
+				continue;
+			if (xu_extra_write(box, &t->extra[s], want[s])) {
+				clear_bit(s, &box->extra_set);
+				continue;
+			}
+			box->extra[s] = want[s];
+			set_bit(s, &box->extra_set);
 		}
-		box->extra[i] = want[i];
-		set_bit(i, &box->extra_set);
 	}
 }
 
 /*
- * Filter bits an event does not use would be dropped: refuse them.  And
- * an event that needs a filter function this package lacks cannot count.
+ * Filter bits an event does not use would be dropped, and bits a format
+ * covers but no filter register defines (a whole-register format, such as
+ * QPI's match0) would reach reserved bits: refuse both.  And an event
+ * that needs a filter function this package lacks cannot count.  (Box
+ * types with their own claims check their config words themselves.)
  */
 static int xu_extra_check(struct xu_box *box, struct perf_event *event)
 {
 	const struct xu_box_type *t = box->pmu->type;
-	u64 val[XU_MAX_EXTRA], used[XU_MAX_EXTRA];
+	u64 used[XU_MAX_EXTRA];
 	u64 claimed[3] = { }, wanted[3] = { };
 	unsigned int i, w;
 
-	if (!t->num_extra)
+	if (!t->num_extra || t->ops->claims)
 		return 0;
-	xu_extra_want(t, event, val, used);
+	xu_extra_fields(t, event, used);
 	for (i = 0; i < t->num_extra; i++) {
 		const struct xu_extra_reg *er = &t->extra[i];
 
@@ -272,7 +362,13 @@ static int xu_extra_check(struct xu_box *box, struct perf_event *event)
 	}
 	for (w = 1; w < 3; w++) {
 		u64 unused = xu_extra_word(event, w) & claimed[w] & ~wanted[w];
+		u64 reserved = xu_extra_word(event, w) & ~claimed[w];
 
+		if (reserved) {
+			pr_info_ratelimited("%s: config%u bits %#llx are reserved in the filter registers\n",
+					    event->pmu->name, w, reserved);
+			return -EINVAL;
+		}
 		if (unused) {
 			pr_info_ratelimited("%s: config%u bits %#llx are a filter this event does not use\n",
 					    event->pmu->name, w, unused);
@@ -357,13 +453,6 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 }
 EXPORT_SYMBOL_NS_GPL(xu_assign, XU_NS_INTERNAL);
 
-/* The width of counter @idx of a box of @type */
-static unsigned int xu_ctr_width(const struct xu_box_type *type,
-				 unsigned int idx)
-{
-	return idx == type->num_counters ? type->fixed_width : type->width;
-}
-
 /*
  * Fold the counter's progress since the last read into event->count.
  * @wrapped: the PMI says the counter wrapped since then.  The distance
@@ -377,7 +466,7 @@ void __xu_event_update(struct perf_event *event, bool wrapped)
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *type = box->pmu->type;
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned int width = xu_ctr_width(type, hwc->idx);
+	unsigned int width = xu_ctr_bits(type, hwc->idx);
 	u64 prev, now;
 	s64 delta;
 
@@ -419,7 +508,7 @@ bool xu_set_period(struct perf_event *event)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned int width = xu_ctr_width(box->pmu->type, hwc->idx);
+	unsigned int width = xu_ctr_bits(box->pmu->type, hwc->idx);
 	s64 left = local64_read(&hwc->period_left);
 	s64 period = hwc->sample_period;
 	bool ended = false;
@@ -438,6 +527,8 @@ bool xu_set_period(struct perf_event *event)
 	}
 	/* half the counter's range, so that a late PMI still sees the wrap */
 	left = min_t(s64, left, BIT_ULL(width - 1));
+	if (box->pmu->type->ops->period_fixup)
+		left = box->pmu->type->ops->period_fixup(event, left);
 
 	val = (u64)-left & GENMASK_ULL(width - 1, 0);
 	local64_set(&hwc->prev_count, val);
@@ -623,18 +714,29 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
 
-	if (n == xu_num_ctrs(box->pmu->type))
+	const struct xu_box_type *t = box->pmu->type;
+	u8 alts[XU_MAX_COUNTERS];
+	struct xu_claims cl;
+	int alt;
+
+	if (n == xu_num_ctrs(t))
 		return -EINVAL;
-	/* a filter value another event of the box holds: perf multiplexes */
+	/*
+	 * A sub-register value another event of the box holds, in every
+	 * placement: perf multiplexes
+	 */
 	for (i = 0; i < n; i++)
-		if (xu_extra_conflict(box->pmu->type, event, box->events[i]) ||
-		    xu_sampling_conflict(box->pmu->type, event, box->events[i]))
-			return -EINVAL;
+		alts[i] = box->events[i]->hw.extra_reg.idx;
+	alt = xu_place(t, event, box->events, alts, n, &cl);
+	if (alt < 0)
+		return alt;
 	event->hw.idx = -1;
 	box->events[n] = event;
-	if (xu_assign(box->pmu->type, box->events, n + 1, assign))
+	if (xu_assign(t, box->events, n + 1, assign))
 		return -EINVAL;
 	box->n_events = n + 1;
+	event->hw.extra_reg.idx = alt;
+	event->hw.config = cl.ctl;
 
 	/* Move the events the new one displaced: stop all, then restart */
 	for (i = 0; i < n; i++) {
@@ -805,8 +907,10 @@ static int xu_validate_group(struct perf_event *event)
 	const struct xu_box_type *type = to_xu_pmu(event->pmu)->type;
 	struct perf_event *leader = event->group_leader, *sib;
 	struct perf_event *list[XU_MAX_COUNTERS];
+	u8 alts[XU_MAX_COUNTERS];
+	struct xu_claims cl;
 	int assign[XU_MAX_COUNTERS];
-	unsigned int n = 0, i, j;
+	unsigned int n = 0, i;
 
 	if (xu_collect(event, leader, list, &n))
 		return -EINVAL;
@@ -815,12 +919,17 @@ static int xu_validate_group(struct perf_event *event)
 			return -EINVAL;
 	if (event != leader && xu_collect(event, event, list, &n))
 		return -EINVAL;
-	/* a group whose members want different filter values never runs */
-	for (i = 0; i < n; i++)
-		for (j = i + 1; j < n; j++)
-			if (xu_extra_conflict(type, list[i], list[j]) ||
-			    xu_sampling_conflict(type, list[i], list[j]))
-				return -EINVAL;
+	/*
+	 * Placed in the order perf adds them, as on an empty box: a group
+	 * whose members need different sub-register values never runs
+	 */
+	for (i = 0; i < n; i++) {
+		int alt = xu_place(type, list[i], list, alts, i, &cl);
+
+		if (alt < 0)
+			return -EINVAL;
+		alts[i] = alt;
+	}
 	return xu_assign(type, list, n, assign);
 }
 
@@ -885,12 +994,14 @@ static int xu_event_init(struct perf_event *event)
 	if (xu_event_fixed(type, event)) {
 		event->hw.config = type->fixed_en;
 	} else {
-		event->hw.config = attr->config | type->ctl_en;
+		event->hw.config = (attr->config & ~type->cfg_sw) | type->ctl_en;
 		if (is_sampling_event(event))
 			event->hw.config |= type->ctl_sample;
 	}
 	if (xp->uncore->pmi && (!xu_type_polled(type) || is_sampling_event(event)))
 		event->hw.config |= type->ctl_pmi;
+	event->hw.extra_reg.config = event->hw.config;
+	event->hw.extra_reg.idx = 0;
 	event->hw.idx = -1;
 
 	return xu_validate_group(event);
@@ -1085,13 +1196,21 @@ void xu_uncore_free(struct xu_uncore *uc)
 }
 EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XU_NS_INTERNAL);
 
-/* Cores in the package that has the most: the highest core index + 1 */
+/* The most cores a package has, offline ones included; 0: no memory */
 static unsigned int xu_cores_per_pkg(void)
 {
-	unsigned int cpu, most = 1;
+	unsigned int cpu, most = 1, *n;
 
-	for_each_present_cpu(cpu)
-		most = max(most, xu_core_index(cpu) + 1);
+	n = kcalloc(topology_max_packages(), sizeof(*n), GFP_KERNEL);
+	if (!n)
+		return 0;
+	for_each_present_cpu(cpu) {
+		unsigned int pkg = topology_logical_package_id(cpu);
+
+		if (pkg < topology_max_packages() && xu_cpu_core_first(cpu))
+			most = max(most, ++n[pkg]);
+	}
+	kfree(n);
 	return most;
 }
 
@@ -1122,6 +1241,9 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	const struct xu_box_type * const *t;
 	unsigned int n = 0, i;
 	int ret;
+
+	if (!cores)
+		return -ENOMEM;
 
 	/* before the boxes pick their timer: a PMI needs the platform's */
 	uc->pmi = uc->pmi && uc->plat->global;

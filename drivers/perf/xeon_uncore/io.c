@@ -48,7 +48,11 @@ u32 xu_box_reg(const struct xu_box *box, u32 reg)
 	const struct xu_box_type *t = box->pmu->type;
 
 	/* a PCI box is a function of its own: no stride */
-	return t->access == XU_PCI ? reg : reg + box->pmu->idx * t->box_stride;
+	if (t->access == XU_PCI)
+		return reg;
+	if (t->box_off)
+		return reg + t->box_off[box->pmu->idx];
+	return reg + box->pmu->idx * t->box_stride;
 }
 EXPORT_SYMBOL_NS_GPL(xu_box_reg, XU_NS_INTERNAL);
 
@@ -127,10 +131,13 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 		ret = -ENODEV;
 	else
 		ret = xu_split_read(xu_pci_dword, box->pdev, reg, val);
-	if (!ret)
-		*val &= GENMASK_ULL((idx == t->num_counters ? t->fixed_width :
-				     t->width) - 1, 0);
-	return ret;
+	if (ret)
+		return ret;
+	*val &= GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
+	if (t->ops->ctr_fixup)
+		*val = t->ops->ctr_fixup(box, idx, *val) &
+		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
+	return 0;
 }
 
 /* Only a stopped counter is written: its halves cannot carry meanwhile */

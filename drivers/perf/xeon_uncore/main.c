@@ -34,7 +34,7 @@ MODULE_PARM_DESC(max_sample_rate, "Samples per second one event may take before 
 
 static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2e, &xu_nhmex),	/* Nehalem-EX */
-	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_nhmex),	/* Westmere-EX */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_wsmex),	/* Westmere-EX */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2d, &xu_snbep),	/* Sandy Bridge-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3e, &xu_ivbep),	/* Ivy Bridge-EP */
 	{}
@@ -44,6 +44,7 @@ MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
 /* The platforms an uncore may be attached as, by name */
 static const struct xu_platform * const xu_platforms[] = {
 	&xu_nhmex,
+	&xu_wsmex,
 	&xu_snbep,
 	&xu_ivbep,
 };
@@ -101,7 +102,7 @@ static int xu_register(const struct xu_platform *plat,
 
 /**
  * xu_attach() - register the PMUs of an uncore that is not the hardware's
- * @plat:    the platform's name: "nhmex", "snbep" or "ivbep"
+ * @plat:    the platform's name: "nhmex", "wsmex", "snbep" or "ivbep"
  * @io:      its register accessors; @io->owner is held while perf events
  *           exist
  * @io_priv: their data, passed back as xu_box.io_priv; also the handle

@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Xeon 7500 (Nehalem-EX) and Xeon E7 (Westmere-EX): U-Box and M-Boxes.
+ * Xeon 7500 (Nehalem-EX) and Xeon E7 (Westmere-EX): the U-, C-, B-, S-
+ * and W-Boxes, the package's PMI, and the two platforms; the M-Boxes are
+ * in nhmex_mbox.c, the R-Box in nhmex_rbox.c.
  *
  * Every counter control bit a user may set is a format field at its
  * hardware position, so the perf config is the control register image;
- * the enable and interrupt bits stay the driver's.
+ * the enable and interrupt bits stay the driver's, and fields that
+ * configure the driver or a sub-register (the B-Box counter, the R-Box
+ * MM_CFG) sit in bits the control register ignores and are never
+ * written to it.  Documentation/pmu/nhmex.rst describes every field.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -15,7 +20,7 @@
 
 #include <xeon_uncore/nhmex.h>
 
-#include "uncore.h"
+#include "nhmex_boxes.h"
 
 /*
  * U-Box.  U_MSR_PMON_GLOBAL_CTL holds the package-wide enable (en_all)
@@ -94,192 +99,444 @@ static const struct xu_box_type nhmex_ubox = {
 	.ops		= &nhmex_ubox_ops,
 };
 
-/*
- * M-Box.  M_MSR_PERF_GLOBAL_CTL only holds the six counter enables, so a
- * freeze is a plain write.
- */
-static int nhmex_mbox_init(struct xu_box *box)
+/* Refuse an event whose fields the formats hold but the hardware does not take */
+int nhmex_refuse(struct perf_event *event, const char *why)
 {
-	unsigned int b = box->pmu->idx, i;
+	pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
+	return -EINVAL;
+}
+
+/*
+ * Box-level control of the C-, B-, S-, M-, R- and W-Boxes: a GLOBAL_CTL
+ * holding one ctr_en bit per counter (the W-Box's fixed_en in bit 31), a
+ * GLOBAL_STATUS and a GLOBAL_OVF_CTL after it (Tables 2-10..2-12 and
+ * their kin).  A freeze clears the enables, which hold nothing else.
+ */
+static u64 nhmex_box_enables(const struct xu_box_type *t)
+{
+	return GENMASK_ULL(t->num_counters - 1, 0) |
+	       (t->fixed_ctl ? NHMEX_W_GCTL_FIXED_EN : 0);
+}
+
+int nhmex_box_init(struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i;
 	int ret;
 
-	ret = xu_write(box, NHMEX_M_GLOBAL_CTL(b), NHMEX_M_GCTL_CTR_EN);
-	for (i = 0; !ret && i < NHMEX_M_NUM_COUNTERS; i++)
-		ret = xu_write(box, NHMEX_M_CNT_CTL(b, i), 0);
+	ret = xu_write(box, xu_box_reg(box, t->box_ctl), nhmex_box_enables(t));
+	for (i = 0; !ret && i < xu_num_ctrs(t); i++)
+		ret = xu_write(box, xu_ctl_reg(box, i), 0);
 	if (!ret)
-		ret = xu_write(box, NHMEX_M_GLOBAL_OVF_CTL(b), NHMEX_M_GSTS_OV);
+		ret = xu_write(box, xu_box_reg(box, t->ovf0),
+			       nhmex_box_enables(t));
 	return ret;
 }
 
-static void nhmex_mbox_exit(struct xu_box *box)
+void nhmex_box_exit(struct xu_box *box)
 {
-	xu_write(box, NHMEX_M_GLOBAL_CTL(box->pmu->idx), 0);
+	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl), 0);
 }
 
-static void nhmex_mbox_freeze(struct xu_box *box)
+void nhmex_box_freeze(struct xu_box *box)
 {
-	xu_write(box, NHMEX_M_GLOBAL_CTL(box->pmu->idx), 0);
+	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl), 0);
 }
 
-static void nhmex_mbox_unfreeze(struct xu_box *box)
+void nhmex_box_unfreeze(struct xu_box *box)
 {
-	xu_write(box, NHMEX_M_GLOBAL_CTL(box->pmu->idx), NHMEX_M_GCTL_CTR_EN);
+	const struct xu_box_type *t = box->pmu->type;
+
+	xu_write(box, xu_box_reg(box, t->box_ctl), nhmex_box_enables(t));
 }
 
 /*
- * Table 2-84: the inc_sel values that count events an extra register
- * selects (address match, DSP, ISS, MAP, THR, PGT, PLD, ZDP/FVC), and
- * the set_flag_sel values (with flag_mode) whose flag those registers
- * define.  Until the driver programs them they would count from whatever
- * the registers hold.
+ * The second level of the overflow hierarchy (Table 2-26): S-Box i's
+ * S_MSR_PMON_SUMMARY summarises the boxes on its side and feeds
+ * U_MSR_PMON_GLOBAL_STATUS.ov_s<i>.
  */
-static const unsigned long nhmex_mbox_inc_sub[] = {
-	BIT(0x00) | BIT(0x04) | BIT(0x05) | GENMASK(0x0b, 0x09) |
-	GENMASK(0x10, 0x0d) | BIT(0x16)
-};
+const u32 nhmex_s_summary_regs[2] = { NHMEX_S_SUMMARY(0), NHMEX_S_SUMMARY(1) };
 
-static const unsigned long nhmex_mbox_flag_sub[] = {
-	BIT(0) | BIT(1) | BIT(5) | BIT(6)
-};
+/* Box i of a pair reports through S-Box i */
+static const u64 nhmex_pair_summary[] = { NHMEX_U_GSTS_OV_S0, NHMEX_U_GSTS_OV_S1 };
 
-static int nhmex_mbox_validate(struct perf_event *event)
-{
-	u64 cfg = event->attr.config, inc, flag;
-	const char *why = NULL;
+/* The generic counter control of the C-, S- and W-Boxes */
+#define NHMEX_FMT_EVENT		XU_FORMAT(event, 0, NHMEX_CTL_EV_SEL, 0)
+#define NHMEX_FMT_UMASK		XU_FORMAT(umask, 0, NHMEX_CTL_UMASK, 0)
+#define NHMEX_FMT_EDGE		XU_FORMAT(edge, 0, NHMEX_CTL_EDGE, 0)
+#define NHMEX_FMT_INV		XU_FORMAT(inv, 0, NHMEX_CTL_INVERT, 0)
+#define NHMEX_FMT_THRESH	XU_FORMAT(thresh, 0, NHMEX_CTL_THRESH, 0)
 
-	/* Table 2-67: set_flag_sel only acts with flag_mode set ... */
-	if (FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg) &&
-	    !(cfg & NHMEX_M_CTL_FLAG_MODE))
-		why = "set_flag_sel needs flag_mode=1";
-	/* ... and storage_mode=1 counts only once that flag is set */
-	else if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, cfg) &&
-		 !(cfg & NHMEX_M_CTL_FLAG_MODE))
-		why = "storage_mode=1 needs flag_mode=1";
-	/* A counter counting down from 0 would stop at its first event */
-	else if (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg) != NHMEX_M_COUNT_UP &&
-		 !(cfg & NHMEX_M_CTL_WRAP_MODE))
-		why = "count_mode=1 or 2 needs wrap_mode=1";
+#define NHMEX_GENERIC_CTL						\
+	.width		= NHMEX_CTR_WIDTH,				\
+	.ctl_stride	= 2,						\
+	.ctr_stride	= 2,						\
+	.ctl_en		= NHMEX_CTL_EN,					\
+	.ctl_pmi	= NHMEX_CTL_PMI_EN
 
-	if (why) {
-		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
-		return -EINVAL;
-	}
-	/* Events that count through sub-registers the driver leaves alone */
-	inc = FIELD_GET(NHMEX_M_CTL_INC_SEL, cfg);
-	flag = FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, cfg);
-	if (test_bit(inc, nhmex_mbox_inc_sub)) {
-		pr_info_ratelimited("%s: inc_sel=%#llx needs M-Box sub-registers the driver does not program yet\n",
-				    event->pmu->name, inc);
-		return -EOPNOTSUPP;
-	}
-	if ((cfg & NHMEX_M_CTL_FLAG_MODE) && test_bit(flag, nhmex_mbox_flag_sub)) {
-		pr_info_ratelimited("%s: set_flag_sel=%#llx needs M-Box sub-registers the driver does not program yet\n",
-				    event->pmu->name, flag);
-		return -EOPNOTSUPP;
-	}
-	/* A sample period is a number of increments */
-	if (is_sampling_event(event) &&
-	    FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg) != NHMEX_M_COUNT_UP) {
-		pr_info_ratelimited("%s: sampling needs count_mode=0\n",
-				    event->pmu->name);
-		return -EOPNOTSUPP;
-	}
-	return 0;
-}
+#define NHMEX_BOX_OPS							\
+	.init_box	= nhmex_box_init,				\
+	.exit_box	= nhmex_box_exit,				\
+	.freeze		= nhmex_box_freeze,				\
+	.unfreeze	= nhmex_box_unfreeze
 
-/* Events counted between two raw values, in the event's count mode */
-static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now,
-			    bool wrapped)
-{
-	u64 turn = BIT_ULL(NHMEX_CTR_WIDTH), mask = turn - 1;
-	u64 cfg = event->hw.config;
+/*
+ * C-Boxes, the last-level cache slices.  Their summaries: in S-Box 0,
+ * ov_c_l for C-Boxes 0 and 1 and ov_c_r for 2 and 3; in S-Box 1 the same
+ * for 4, 5 and 6, 7 (Table 2-26).  Westmere-EX's C-Boxes 8 and 9 are
+ * beyond the guide: the driver counts C8 with S-Box 0 and C9 with S-Box
+ * 1, bit unknown, so that the walk reads them whenever that S-Box's
+ * bit of the global status is set.
+ */
+static const u32 nhmex_cbox_off[] = NHMEX_C_BOX_OFFS;
 
-	/* wrap_mode=0: the hardware stops a counting event at its limit */
-	if (!(cfg & NHMEX_M_CTL_WRAP_MODE) && now == mask && prev != now &&
-	    !is_sampling_event(event))
-		pr_info_ratelimited("%s: counter %d reached 2^48 - 1 and stopped, as wrap_mode=0 asks; wrap_mode=1 counts on\n",
-				    event->pmu->name, event->hw.idx);
-
-	/* with wrap_mode=0 the overflow stopped the counter: no turn */
-	wrapped &= !!(cfg & NHMEX_M_CTL_WRAP_MODE);
-
-	switch (FIELD_GET(NHMEX_M_CTL_COUNT_MODE, cfg)) {
-	case NHMEX_M_COUNT_DOWN:
-		return ((prev - now) & mask) + (wrapped && now < prev ? turn : 0);
-	case NHMEX_M_COUNT_BOTH:
-		/* net change: a turn either way is beyond telling */
-		return sign_extend64((now - prev) & mask, NHMEX_CTR_WIDTH - 1);
-	default:
-		return ((now - prev) & mask) + (wrapped && now > prev ? turn : 0);
-	}
-}
-
-/* M-Box i reports through S-Box i */
-static const u64 nhmex_mbox_summary[] = {
-	NHMEX_U_GSTS_OV_S0,
+static const u64 nhmex_cbox_summary[] = {
+	NHMEX_U_GSTS_OV_S0, NHMEX_U_GSTS_OV_S0, NHMEX_U_GSTS_OV_S0,
+	NHMEX_U_GSTS_OV_S0, NHMEX_U_GSTS_OV_S1, NHMEX_U_GSTS_OV_S1,
+	NHMEX_U_GSTS_OV_S1, NHMEX_U_GSTS_OV_S1, NHMEX_U_GSTS_OV_S0,
 	NHMEX_U_GSTS_OV_S1,
 };
 
-static const struct xu_box_ops nhmex_mbox_ops = {
-	.init_box	= nhmex_mbox_init,
-	.exit_box	= nhmex_mbox_exit,
-	.freeze		= nhmex_mbox_freeze,
-	.unfreeze	= nhmex_mbox_unfreeze,
-	.validate	= nhmex_mbox_validate,
-	.delta		= nhmex_mbox_delta,
+static const u32 nhmex_cbox_sub_reg[] = {
+	NHMEX_S_SUMMARY(0), NHMEX_S_SUMMARY(0), NHMEX_S_SUMMARY(0),
+	NHMEX_S_SUMMARY(0), NHMEX_S_SUMMARY(1), NHMEX_S_SUMMARY(1),
+	NHMEX_S_SUMMARY(1), NHMEX_S_SUMMARY(1), NHMEX_S_SUMMARY(0),
+	NHMEX_S_SUMMARY(1),
 };
 
-static struct attribute *nhmex_mbox_formats[] = {
-	XU_FORMAT(count_mode, 0, NHMEX_M_CTL_COUNT_MODE, NHMEX_M_COUNT_BOTH),
-	XU_FORMAT(storage_mode, 0, NHMEX_M_CTL_STORAGE_MODE, 1),
-	XU_FORMAT(wrap_mode, 0, NHMEX_M_CTL_WRAP_MODE, 0),
-	XU_FORMAT(flag_mode, 0, NHMEX_M_CTL_FLAG_MODE, 0),
-	XU_FORMAT(inc_sel, 0, NHMEX_M_CTL_INC_SEL, 0),
-	XU_FORMAT(set_flag_sel, 0, NHMEX_M_CTL_SET_FLAG_SEL, 0),
+static const u64 nhmex_cbox_sub[] = {
+	NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_R,
+	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L,
+	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_R, 0, 0,
+};
+
+static_assert(ARRAY_SIZE(nhmex_cbox_off) == WSMEX_C_NUM_BOXES);
+static_assert(ARRAY_SIZE(nhmex_cbox_summary) == WSMEX_C_NUM_BOXES);
+static_assert(ARRAY_SIZE(nhmex_cbox_sub_reg) == WSMEX_C_NUM_BOXES);
+static_assert(ARRAY_SIZE(nhmex_cbox_sub) == WSMEX_C_NUM_BOXES);
+
+static const struct xu_box_ops nhmex_cbox_ops = {
+	NHMEX_BOX_OPS,
+};
+
+static struct attribute *nhmex_cbox_formats[] = {
+	NHMEX_FMT_EVENT,
+	NHMEX_FMT_UMASK,
+	NHMEX_FMT_EDGE,
+	NHMEX_FMT_INV,
+	NHMEX_FMT_THRESH,
 	NULL
+};
+
+#define NHMEX_CBOX_TYPE							\
+	.name		= "cbox",					\
+	.per_core	= true,						\
+	.num_counters	= NHMEX_C_NUM_COUNTERS,				\
+	NHMEX_GENERIC_CTL,						\
+	.box_off	= nhmex_cbox_off,				\
+	.box_ctl	= NHMEX_C_GLOBAL_CTL0,			\
+	.status0	= NHMEX_BOX_STATUS(NHMEX_C_GLOBAL_CTL0),	\
+	.ovf0		= NHMEX_BOX_OVF_CTL(NHMEX_C_GLOBAL_CTL0),			\
+	.ctl0		= NHMEX_C_EVT_SEL0,				\
+	.ctr0		= NHMEX_C_CTR0,					\
+	.ov_summary	= nhmex_cbox_summary,				\
+	.ov_sub_reg	= nhmex_cbox_sub_reg,				\
+	.ov_sub		= nhmex_cbox_sub,				\
+	.formats	= nhmex_cbox_formats,				\
+	.ops		= &nhmex_cbox_ops
+
+static const struct xu_box_type nhmex_cbox = {
+	NHMEX_CBOX_TYPE,
+	.num_boxes	= NHMEX_C_NUM_BOXES,
+};
+
+static const struct xu_box_type wsmex_cbox = {
+	NHMEX_CBOX_TYPE,
+	.num_boxes	= WSMEX_C_NUM_BOXES,
 };
 
 /*
- * Table 2-84: the events that need no M-Box extra register.  They all
- * wrap at 2^48 rather than stop there.  The "cycles_retryq_*" events count
- * M-Box cycles while the set_flag_sel state holds.
+ * B-Boxes, the home agents.  Each counter has an event list of its own
+ * (Table 2-20's note), so attr.config bits 7:6, which the control
+ * ignores, name the counter and ev_sel indexes that counter's list.  The
+ * events that filter through MATCH and MASK (config1, config2) are, as
+ * the kernel's uncore_nhmex.c has them, ev_sel 0-3 on counter 0, 0-6 on
+ * counter 1 and 4 on counter 2.
  */
-static struct attribute *nhmex_mbox_events[] = {
-	XU_EVENT(cycles_mfull, "inc_sel=0x01,wrap_mode=1"),
-	XU_EVENT(ma_par_err, "inc_sel=0x0c,wrap_mode=1"),
-	XU_EVENT(page_hit, "inc_sel=0x14,wrap_mode=1"),
-	XU_EVENT(page_empty, "inc_sel=0x15,wrap_mode=1"),
-	XU_EVENT(multicas, "inc_sel=0x17,wrap_mode=1"),
-	XU_EVENT(fvid_race, "inc_sel=0x18,wrap_mode=1"),
-	XU_EVENT(bbox_cmds_all, "inc_sel=0x1a,wrap_mode=1"),
-	XU_EVENT(cycles, "inc_sel=0x1b,wrap_mode=1"),
-	XU_EVENT(inflight_cmds, "inc_sel=0x1d,wrap_mode=1"),
-	XU_EVENT(cycles_retryq_mfull,
-		 "inc_sel=0x1b,set_flag_sel=0x3,flag_mode=1,storage_mode=1,wrap_mode=1"),
-	XU_EVENT(cycles_retryq_starved,
-		 "inc_sel=0x1b,set_flag_sel=0x4,flag_mode=1,storage_mode=1,wrap_mode=1"),
+enum { B_MATCH, B_MASK, B_SLOTS };
+
+static const struct xu_extra_reg nhmex_bbox_extra[B_SLOTS] = {
+	[B_MATCH] = { .reg = NHMEX_B_MATCH(0), .cfg = 1, .mask = ~0ULL,
+		      .stride = NHMEX_B_MM_STRIDE },
+	[B_MASK]  = { .reg = NHMEX_B_MASK(0), .cfg = 2, .mask = ~0ULL,
+		      .stride = NHMEX_B_MM_STRIDE },
+};
+
+static bool nhmex_bbox_mm(u64 cfg)
+{
+	unsigned int ev = FIELD_GET(NHMEX_B_CTL_EV_SEL, cfg);
+
+	switch (FIELD_GET(NHMEX_B_CFG_CTR, cfg)) {
+	case 0:
+		return ev <= 3;
+	case 1:
+		return ev <= 6;
+	case 2:
+		return ev == 4;
+	default:
+		return false;
+	}
+}
+
+static unsigned long nhmex_bbox_constraint(struct perf_event *event)
+{
+	return BIT(FIELD_GET(NHMEX_B_CFG_CTR, event->attr.config));
+}
+
+static int nhmex_bbox_validate(struct perf_event *event)
+{
+	if (!nhmex_bbox_mm(event->attr.config) &&
+	    (event->attr.config1 || event->attr.config2))
+		return nhmex_refuse(event,
+				    "match and mask filter only ev_sel 0-3 on counter 0, 0-6 on counter 1 and 4 on counter 2");
+	return 0;
+}
+
+static int nhmex_bbox_claims(struct perf_event *event, unsigned int alt,
+			     struct xu_claims *cl)
+{
+	if (alt)
+		return -ENOENT;
+	cl->n = 0;
+	cl->ctl &= ~NHMEX_B_CFG_CTR;
+	if (!nhmex_bbox_mm(event->attr.config))
+		return 0;
+	cl->c[cl->n++] = (struct xu_claim){ .slot = B_MATCH, .mask = ~0ULL,
+					    .val = event->attr.config1 };
+	cl->c[cl->n++] = (struct xu_claim){ .slot = B_MASK, .mask = ~0ULL,
+					    .val = event->attr.config2 };
+	return 0;
+}
+
+static const u64 nhmex_bbox_sub[] = { NHMEX_S_SUM_OV_MB, NHMEX_S_SUM_OV_MB };
+
+static const struct xu_box_ops nhmex_bbox_ops = {
+	NHMEX_BOX_OPS,
+	.validate	= nhmex_bbox_validate,
+	.constraint	= nhmex_bbox_constraint,
+	.claims		= nhmex_bbox_claims,
+};
+
+static struct attribute *nhmex_bbox_formats[] = {
+	XU_FORMAT(event, 0, NHMEX_B_CTL_EV_SEL, 0),
+	XU_FORMAT(counter, 0, NHMEX_B_CFG_CTR, 0),
+	XU_FORMAT(match, 1, ~0ULL, 0),
+	XU_FORMAT(mask, 2, ~0ULL, 0),
 	NULL
 };
 
-static const struct xu_box_type nhmex_mbox = {
-	.name		= "mbox",
-	.num_boxes	= NHMEX_M_NUM_BOXES,
-	.num_counters	= NHMEX_M_NUM_COUNTERS,
+static const struct xu_box_type nhmex_bbox = {
+	.name		= "bbox",
+	.num_boxes	= NHMEX_B_NUM_BOXES,
+	.num_counters	= NHMEX_B_NUM_COUNTERS,
 	.width		= NHMEX_CTR_WIDTH,
-	.box_stride	= NHMEX_M_BOX_STRIDE,
-	.ctl0		= NHMEX_M_CNT_CTL(0, 0),
-	.ctr0		= NHMEX_M_CNT(0, 0),
+	.box_stride	= NHMEX_B_BOX_STRIDE,
+	.box_ctl	= NHMEX_B_GLOBAL_CTL(0),
+	.status0	= NHMEX_BOX_STATUS(NHMEX_B_GLOBAL_CTL(0)),
+	.ovf0		= NHMEX_BOX_OVF_CTL(NHMEX_B_GLOBAL_CTL(0)),
+	.ctl0		= NHMEX_B_EVT_SEL(0, 0),
+	.ctr0		= NHMEX_B_CTR(0, 0),
 	.ctl_stride	= 2,
 	.ctr_stride	= 2,
-	.ctl_en		= NHMEX_M_CTL_EN,
-	.ctl_pmi	= NHMEX_M_CTL_PMI_EN,
-	.ctl_sample	= NHMEX_M_CTL_WRAP_MODE,
-	.status0	= NHMEX_M_GLOBAL_STATUS(0),
-	.ovf0		= NHMEX_M_GLOBAL_OVF_CTL(0),
-	.ov_summary	= nhmex_mbox_summary,
-	.formats	= nhmex_mbox_formats,
-	.events		= nhmex_mbox_events,
-	.ops		= &nhmex_mbox_ops,
+	.ctl_en		= NHMEX_B_CTL_EN,
+	.ctl_pmi	= NHMEX_B_CTL_PMI_EN,
+	.cfg_sw		= NHMEX_B_CFG_CTR,
+	.ov_summary	= nhmex_pair_summary,
+	.ov_sub_reg	= nhmex_s_summary_regs,
+	.ov_sub		= nhmex_bbox_sub,
+	.extra		= nhmex_bbox_extra,
+	.num_extra	= B_SLOTS,
+	.formats	= nhmex_bbox_formats,
+	.ops		= &nhmex_bbox_ops,
+};
+
+/*
+ * S-Boxes, between the ring and the R-Box.  Event 0, TO_R_PROG_EV, counts
+ * the packets leaving the S-Box that S_MSR_MATCH (config1) and S_MSR_MASK
+ * (config2) select, once S_MSR_MM_CFG enables the facility; no other
+ * event uses them (section 2.5.2).
+ */
+enum { S_MM_CFG, S_MATCH, S_MASK, S_SLOTS };
+
+static const struct xu_extra_reg nhmex_sbox_extra[S_SLOTS] = {
+	[S_MM_CFG] = { .reg = NHMEX_S_MM_CFG(0), .cfg = 2,
+		       .mask = NHMEX_S_MM_CFG_EN, .stride = NHMEX_S_MM_STRIDE },
+	[S_MATCH]  = { .reg = NHMEX_S_MATCH(0), .cfg = 1, .mask = ~0ULL,
+		       .stride = NHMEX_S_MM_STRIDE },
+	[S_MASK]   = { .reg = NHMEX_S_MASK(0), .cfg = 2,
+		       .mask = NHMEX_S_MASK_VALID, .stride = NHMEX_S_MM_STRIDE },
+};
+
+static bool nhmex_sbox_mm(u64 cfg)
+{
+	return FIELD_GET(NHMEX_CTL_EV_SEL, cfg) == NHMEX_S_EV_TO_R_PROG_EV;
+}
+
+static int nhmex_sbox_validate(struct perf_event *event)
+{
+	if (!nhmex_sbox_mm(event->attr.config) &&
+	    (event->attr.config1 || event->attr.config2))
+		return nhmex_refuse(event, "match and mask filter only event 0, TO_R_PROG_EV");
+	return 0;
+}
+
+static int nhmex_sbox_claims(struct perf_event *event, unsigned int alt,
+			     struct xu_claims *cl)
+{
+	if (alt)
+		return -ENOENT;
+	cl->n = 0;
+	if (!nhmex_sbox_mm(event->attr.config))
+		return 0;
+	/* MM_CFG last: the facility is enabled once MATCH and MASK hold */
+	cl->c[cl->n++] = (struct xu_claim){ .slot = S_MATCH, .mask = ~0ULL,
+					    .val = event->attr.config1 };
+	cl->c[cl->n++] = (struct xu_claim){ .slot = S_MASK,
+					    .mask = NHMEX_S_MASK_VALID,
+					    .val = event->attr.config2 };
+	cl->c[cl->n++] = (struct xu_claim){ .slot = S_MM_CFG,
+					    .mask = NHMEX_S_MM_CFG_EN,
+					    .val = NHMEX_S_MM_CFG_EN };
+	return 0;
+}
+
+static const u64 nhmex_sbox_sub[] = { NHMEX_S_SUM_OV_S, NHMEX_S_SUM_OV_S };
+
+static const struct xu_box_ops nhmex_sbox_ops = {
+	NHMEX_BOX_OPS,
+	.validate	= nhmex_sbox_validate,
+	.claims		= nhmex_sbox_claims,
+};
+
+static struct attribute *nhmex_sbox_formats[] = {
+	NHMEX_FMT_EVENT,
+	NHMEX_FMT_UMASK,
+	NHMEX_FMT_EDGE,
+	NHMEX_FMT_INV,
+	NHMEX_FMT_THRESH,
+	XU_FORMAT(match, 1, ~0ULL, 0),
+	XU_FORMAT(mask, 2, NHMEX_S_MASK_VALID, 0),
+	XU_FORMAT(mask_addr, 2, NHMEX_S_MASK_ADDR, 0),
+	NULL
+};
+
+static struct attribute *nhmex_sbox_events[] = {
+	XU_EVENT(to_r_prog_ev, "event=0x0"),
+	NULL
+};
+
+static const struct xu_box_type nhmex_sbox = {
+	.name		= "sbox",
+	.num_boxes	= NHMEX_S_NUM_BOXES,
+	.num_counters	= NHMEX_S_NUM_COUNTERS,
+	NHMEX_GENERIC_CTL,
+	.box_stride	= NHMEX_S_BOX_STRIDE,
+	.box_ctl	= NHMEX_S_GLOBAL_CTL(0),
+	.status0	= NHMEX_BOX_STATUS(NHMEX_S_GLOBAL_CTL(0)),
+	.ovf0		= NHMEX_BOX_OVF_CTL(NHMEX_S_GLOBAL_CTL(0)),
+	.ctl0		= NHMEX_S_EVT_SEL(0, 0),
+	.ctr0		= NHMEX_S_CTR(0, 0),
+	.ov_summary	= nhmex_pair_summary,
+	.ov_sub_reg	= nhmex_s_summary_regs,
+	.ov_sub		= nhmex_sbox_sub,
+	.extra		= nhmex_sbox_extra,
+	.num_extra	= S_SLOTS,
+	.formats	= nhmex_sbox_formats,
+	.events		= nhmex_sbox_events,
+	.ops		= &nhmex_sbox_ops,
+};
+
+/*
+ * W-Box, power control: four counters and the fixed uncore clocktick
+ * counter (event=0xff), reporting straight to U_MSR_PMON_GLOBAL_STATUS.
+ * The erratum of p. 2-128 is mended on every read and avoided in every
+ * period.
+ */
+static u64 nhmex_wbox_ctr_fixup(struct xu_box *box, unsigned int idx, u64 raw)
+{
+	/* a value below 2^24 cannot be 2^24 too large */
+	if ((raw & NHMEX_W_ERRATUM_LOW) <= 1 && raw >= NHMEX_W_ERRATUM_FIX)
+		raw -= NHMEX_W_ERRATUM_FIX;
+	return raw;
+}
+
+static u64 nhmex_wbox_period_fixup(struct perf_event *event, u64 left)
+{
+	u64 low = left & NHMEX_W_ERRATUM_LOW;
+
+	/*
+	 * 2^48 - left ends in 0xffffff or 0xfffffe when left ends in 1 or
+	 * 2: start the period that many events short (it then starts at a
+	 * value ending in 0x000000), or 3 events long if that is all.
+	 */
+	if (low != 1 && low != 2)
+		return left;
+	return left > low ? left - low : 3;
+}
+
+static int nhmex_wbox_validate(struct perf_event *event)
+{
+	u64 cfg = event->attr.config;
+
+	if (FIELD_GET(NHMEX_CTL_EV_SEL, cfg) == NHMEX_W_FIXED_EVENT &&
+	    cfg != NHMEX_W_FIXED_EVENT)
+		return nhmex_refuse(event,
+				    "event=0xff is the fixed clocktick counter, which takes no other field");
+	return 0;
+}
+
+static const u64 nhmex_wbox_summary[] = { NHMEX_U_GSTS_OV_W };
+
+static const struct xu_box_ops nhmex_wbox_ops = {
+	NHMEX_BOX_OPS,
+	.validate	= nhmex_wbox_validate,
+	.ctr_fixup	= nhmex_wbox_ctr_fixup,
+	.period_fixup	= nhmex_wbox_period_fixup,
+};
+
+/* Table 2-102, and the fixed counter */
+static struct attribute *nhmex_wbox_events[] = {
+	XU_EVENT(clockticks, "event=0xff"),
+	XU_EVENT(c_throttle_tmp, "event=0x00"),
+	XU_EVENT(c_c0_throttle_die, "event=0x01"),
+	XU_EVENT(prochot, "event=0x02"),
+	XU_EVENT(c0_throttle_prochot, "event=0x03"),
+	XU_EVENT(c_cycles_turbo, "event=0x04"),
+	XU_EVENT(tm1_on, "event=0x07"),
+	XU_EVENT(ratio_change_abort, "event=0x08"),
+	NULL
+};
+
+static const struct xu_box_type nhmex_wbox = {
+	.name		= "wbox",
+	.num_boxes	= 1,
+	.num_counters	= NHMEX_W_NUM_COUNTERS,
+	NHMEX_GENERIC_CTL,
+	.box_ctl	= NHMEX_W_GLOBAL_CTL,
+	.status0	= NHMEX_BOX_STATUS(NHMEX_W_GLOBAL_CTL),
+	.ovf0		= NHMEX_BOX_OVF_CTL(NHMEX_W_GLOBAL_CTL),
+	.ctl0		= NHMEX_W_EVT_SEL(0),
+	.ctr0		= NHMEX_W_CTR(0),
+	.fixed_ctl	= NHMEX_W_FIXED_CTL,
+	.fixed_ctr	= NHMEX_W_FIXED_CTR,
+	.fixed_width	= NHMEX_CTR_WIDTH,
+	.fixed_config	= NHMEX_W_FIXED_EVENT,
+	.fixed_en	= NHMEX_W_FIXED_CTL_EN,
+	.fixed_status	= NHMEX_W_GCTL_FIXED_EN,
+	.ov_summary	= nhmex_wbox_summary,
+	.formats	= nhmex_cbox_formats,
+	.events		= nhmex_wbox_events,
+	.ops		= &nhmex_wbox_ops,
 };
 
 /*
@@ -383,10 +640,18 @@ static const struct xu_global_ops nhmex_global = {
 	.cpu_exit	= nhmex_global_cpu_exit,
 };
 
-/* The U-Box first: it owns the global enable the others depend on */
+/*
+ * The U-Box first: it owns the global enable the others depend on.  The
+ * M-Box second, as before the other boxes came.
+ */
 static const struct xu_box_type * const nhmex_types[] = {
 	&nhmex_ubox,
 	&nhmex_mbox,
+	&nhmex_cbox,
+	&nhmex_bbox,
+	&nhmex_sbox,
+	&nhmex_rbox,
+	&nhmex_wbox,
 	NULL
 };
 
@@ -396,3 +661,25 @@ const struct xu_platform xu_nhmex = {
 	.global	= &nhmex_global,
 };
 EXPORT_SYMBOL_NS_GPL(xu_nhmex, XU_NS_INTERNAL);
+
+/*
+ * Westmere-EX: ten C-Boxes and ZDP_CTL_FVC's fields a bit higher; the
+ * rest as Nehalem-EX
+ */
+static const struct xu_box_type * const wsmex_types[] = {
+	&nhmex_ubox,
+	&wsmex_mbox,
+	&wsmex_cbox,
+	&nhmex_bbox,
+	&nhmex_sbox,
+	&nhmex_rbox,
+	&nhmex_wbox,
+	NULL
+};
+
+const struct xu_platform xu_wsmex = {
+	.name	= "wsmex",
+	.types	= wsmex_types,
+	.global	= &nhmex_global,
+};
+EXPORT_SYMBOL_NS_GPL(xu_wsmex, XU_NS_INTERNAL);

@@ -31,6 +31,8 @@
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
+#include <xeon_uncore/topology.h>
+
 #include "uncore.h"
 
 /* The uncore whose PMIs the NMI handler takes */
@@ -57,26 +59,15 @@ static struct xu_uncore *xu_nmi_uncore;
  * xu_core_index() - the index of @cpu's core among its package's cores
  * @cpu: a CPU
  *
- * The bit of the core in a U-Box's pmi_core_sel.  Not topology_core_id(),
- * which comes from the APIC ID and has gaps: the rank of that id among the
- * package's present CPUs, so that a core keeps its index while offline.
+ * The bit of the core in a U-Box's pmi_core_sel: the rank of the core
+ * among the package's present cores (include/xeon_uncore/topology.h), so
+ * that a core keeps its index while offline.
  *
  * Return: the index, from 0.
  */
 unsigned int xu_core_index(unsigned int cpu)
 {
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int core = topology_core_id(cpu), idx = 0, c;
-	DECLARE_BITMAP(below, 64) = { };
-
-	for_each_present_cpu(c) {
-		unsigned int id = topology_core_id(c);
-
-		if (topology_logical_package_id(c) == pkg && id < core &&
-		    id < 64 && !__test_and_set_bit(id, below))
-			idx++;
-	}
-	return idx;
+	return xu_cpu_core_rank(cpu);
 }
 
 /* The LVT entry of the performance counter interrupt: NMI, unmasked */
@@ -345,13 +336,49 @@ static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 }
 
 /*
+ * The second-level summary registers one walk has read (Xeon 7500: the
+ * S-Boxes' S_MSR_PMON_SUMMARY), each read once
+ */
+#define XU_WALK_SUBS	4
+
+struct xu_walk_subs {
+	unsigned int n;
+	u32 reg[XU_WALK_SUBS];
+	u64 val[XU_WALK_SUBS];
+};
+
+/* Does the box's second-level summary flag it?  Unknown: yes */
+static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk_subs *subs)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int idx = box->pmu->idx, i;
+	u32 reg;
+	u64 val;
+
+	if (!t->ov_sub_reg || !t->ov_sub || !t->ov_sub[idx])
+		return true;
+	reg = t->ov_sub_reg[idx];
+	for (i = 0; i < subs->n; i++)
+		if (subs->reg[i] == reg)
+			return subs->val[i] & t->ov_sub[idx];
+	if (xu_read(box, reg, &val))
+		return true;
+	if (subs->n < XU_WALK_SUBS) {
+		subs->reg[subs->n] = reg;
+		subs->val[subs->n++] = val;
+	}
+	return val & t->ov_sub[idx];
+}
+
+/*
  * One box of the walk: its counters that overflowed, by its status
- * register, or by its summary bit @sts alone if it has none.  Adds the
- * summary bits it explains to @explained, those the global status must
- * clear itself to @ack.  Returns the status bits handled.
+ * register, or by its summary bit @sts alone if it has none.  A box
+ * under a second-level summary is read only if that summary flags it.
+ * Adds the summary bits it explains to @explained, those the global
+ * status must clear itself to @ack.  Returns the status bits handled.
  */
 static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
-			   u64 *explained, u64 *ack)
+			   u64 *explained, u64 *ack, struct xu_walk_subs *subs)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int idx = box->pmu->idx, c, n = t->num_counters;
@@ -369,6 +396,8 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
 	}
 	/* a box without a known summary bit is looked at on every walk */
 	if (sum && !(sts & sum))
+		return handled;
+	if (!xu_pmi_sub_flagged(box, subs))
 		return handled;
 
 	if (!t->status0) {
@@ -432,6 +461,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
 	struct xu_pkg *p = &uc->pkgs[pkg];
+	struct xu_walk_subs subs = { };
 	struct pt_regs caller;
 	unsigned int i;
 	u64 sts, ack = 0, explained = 0;
@@ -453,7 +483,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 
 		if (!t->ov_summary || !xu_box_here(box))
 			continue;
-		handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack);
+		handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack,
+					   &subs);
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	ack |= sts & ~explained;

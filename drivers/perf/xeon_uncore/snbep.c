@@ -819,7 +819,7 @@ static const struct xu_box_type ivbep_imc = {
 static void e5_qpi_extra_fields(struct perf_event *event, u64 *fields)
 {
 	u64 all = FIELD_GET(E5_CTL_EV_SEL, event->attr.config) ==
-		  (E5_QPI_EV_CTO_COUNT & E5_CTL_EV_SEL) ? E5_QPI_MATCH_MASK : 0;
+		  (E5_QPI_EV_CTO_COUNT & E5_CTL_EV_SEL) ? ~0ULL : 0;
 
 	fields[0] = all;
 	fields[1] = all;
@@ -829,48 +829,25 @@ static void e5_qpi_extra_fields(struct perf_event *event, u64 *fields)
 
 static const struct xu_extra_reg e5_qpi_extra[] = {
 	{ .reg = E5_QPI_MATCH0, .cfg = 1, .shift = 0, .filter = true,
-	  .mask = E5_QPI_MATCH_MASK },
+	  .mask = E5_QPI_MATCH0_BITS },
 	{ .reg = E5_QPI_MATCH1, .cfg = 1, .shift = 32, .filter = true,
-	  .mask = E5_QPI_MATCH_MASK },
+	  .mask = E5_QPI_MATCH1_BITS },
 	{ .reg = E5_QPI_MASK0, .cfg = 2, .shift = 0, .filter = true,
-	  .mask = E5_QPI_MATCH_MASK },
+	  .mask = E5_QPI_MATCH0_BITS },
 	{ .reg = E5_QPI_MASK1, .cfg = 2, .shift = 32, .filter = true,
-	  .mask = E5_QPI_MATCH_MASK },
+	  .mask = E5_QPI_MATCH1_BITS },
 };
 
 /*
- * The named fields of the match (config1) and mask (config2) registers,
- * and each register whole (match0, match1, mask0, mask1) as Linux's
- * driver has them, for the bits 327043 Tables 2-90/2-91 leave unnamed
+ * The named fields of the match (config1) and mask (config2) registers
+ * (327043 Tables 2-90/2-91), and each register whole (match0, match1,
+ * mask0, mask1) as Linux's driver has them; bits the tables leave
+ * unnamed are reserved, and refused (xu_extra_check()).  SNB-EP's list
+ * starts with inv, which IVB-EP's QPI control lacks: IVB-EP's list is the
+ * rest of it.
  */
 static struct attribute *snbep_qpi_formats[] = {
-	E5_FMT_EVENT_EXT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
 	E5_FMT_INV,
-	E5_FMT_THRESH8,
-	XU_FORMAT(match_rds, 1, E5_QPI_PKT_RDS, 0),
-	XU_FORMAT(match_rnid30, 1, E5_QPI_PKT_RNID30, 0),
-	XU_FORMAT(match_rnid4, 1, E5_QPI_PKT_RNID4, 0),
-	XU_FORMAT(match_dnid, 1, E5_QPI_PKT_DNID, 0),
-	XU_FORMAT(match_mc, 1, E5_QPI_PKT_MC, 0),
-	XU_FORMAT(match_opc, 1, E5_QPI_PKT_OPC, 0),
-	XU_FORMAT(match_vnw, 1, E5_QPI_PKT_VNW, 0),
-	XU_FORMAT(match0, 1, GENMASK_ULL(31, 0), 0),
-	XU_FORMAT(match1, 1, GENMASK_ULL(63, 32), 0),
-	XU_FORMAT(mask_rds, 2, E5_QPI_PKT_RDS, 0),
-	XU_FORMAT(mask_rnid30, 2, E5_QPI_PKT_RNID30, 0),
-	XU_FORMAT(mask_rnid4, 2, E5_QPI_PKT_RNID4, 0),
-	XU_FORMAT(mask_dnid, 2, E5_QPI_PKT_DNID, 0),
-	XU_FORMAT(mask_mc, 2, E5_QPI_PKT_MC, 0),
-	XU_FORMAT(mask_opc, 2, E5_QPI_PKT_OPC, 0),
-	XU_FORMAT(mask_vnw, 2, E5_QPI_PKT_VNW, 0),
-	XU_FORMAT(mask0, 2, GENMASK_ULL(31, 0), 0),
-	XU_FORMAT(mask1, 2, GENMASK_ULL(63, 32), 0),
-	NULL
-};
-
-static struct attribute *ivbep_qpi_formats[] = {
 	E5_FMT_EVENT_EXT,
 	E5_FMT_UMASK,
 	E5_FMT_EDGE,
@@ -953,7 +930,7 @@ static const struct xu_box_type ivbep_qpi = {
 	.filter_fn	= E5_QPI_FILTER_FN,
 	.extra		= e5_qpi_extra,
 	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
-	.formats	= ivbep_qpi_formats,
+	.formats	= snbep_qpi_formats + 1,	/* all but inv */
 	.events		= e5_qpi_events,
 	.ops		= &ivbep_qpi_ops,
 };

@@ -18,7 +18,9 @@
 #include <linux/workqueue.h>
 
 #define XU_MAX_COUNTERS		8	/* general purpose and fixed */
-#define XU_MAX_EXTRA		4	/* filter/match registers per box */
+#define XU_MAX_EXTRA		40	/* shared sub-registers per box */
+#define XU_MAX_CLAIMS		8	/* of them, used by one event */
+#define XU_MAX_ALTS		4	/* placements of one event */
 
 struct pci_dev;
 
@@ -91,6 +93,7 @@ static inline void xu_syscore_unregister(struct xu_syscore *x)
 #endif
 
 struct xu_box;
+struct xu_claims;
 struct xu_pmu;
 struct xu_uncore;
 
@@ -202,6 +205,29 @@ struct xu_box_ops {
 	 * means every event uses every bit of each
 	 */
 	void (*extra_fields)(struct perf_event *event, u64 *fields);
+	/**
+	 * @claims: the shared sub-registers @event needs when placed as
+	 * alternative @alt (0: as configured; 1..XU_MAX_ALTS-1: a twin
+	 * sub-register the hardware allows instead).  @cl->ctl arrives
+	 * holding the event's control value as configured; the call sets
+	 * the value for this placement (a twin selects another event code)
+	 * and fills @cl->c[0..@cl->n-1].  Returns 0, or -ENOENT if the
+	 * event has no alternative @alt.  NULL: the claims follow from
+	 * @extra_fields and the event has no twin.
+	 */
+	int (*claims)(struct perf_event *event, unsigned int alt,
+		      struct xu_claims *cl);
+	/**
+	 * @ctr_fixup: correct a raw value read from counter @idx of @box
+	 * for an erratum of the hardware (may be NULL)
+	 */
+	u64 (*ctr_fixup)(struct xu_box *box, unsigned int idx, u64 raw);
+	/**
+	 * @period_fixup: the sampling period to program instead of @left,
+	 * where starting the counter at 2^width - @left would meet an
+	 * erratum (may be NULL)
+	 */
+	u64 (*period_fixup)(struct perf_event *event, u64 left);
 };
 
 /* How a box's registers are reached */
@@ -219,6 +245,8 @@ enum xu_access {
  * @shift:  the register's bit 0 is bit @shift of that word
  * @mask:   the register's bits that word may set
  * @filter: XU_PCI: the register is in the box's filter function
+ * @stride: MSR: box i's register is @reg + i * @stride; 0: the box
+ *          type's @box_stride
  *
  * Events that use a field of the register with different values never
  * run together: perf multiplexes them.  Equal values share it.
@@ -229,7 +257,50 @@ struct xu_extra_reg {
 	u8 shift;
 	bool filter;
 	u64 mask;
+	u32 stride;
 };
+
+/**
+ * struct xu_claim - the part of a shared sub-register an event needs
+ * @slot: the sub-register: an index into the box type's @extra
+ * @mask: the bits of it the event uses
+ * @val:  the value it needs in them
+ *
+ * Two events whose claims on a slot overlap with different values never
+ * run on the box together; equal values share.  The register holds the
+ * union of the claims of the box's events, recomputed from them: it is
+ * written when the union changes and left alone when its last user goes.
+ */
+struct xu_claim {
+	unsigned int slot;
+	u64 mask;
+	u64 val;
+};
+
+/**
+ * struct xu_claims - one placement of an event: its claims and control
+ * @n:   claims in @c
+ * @ctl: the counter control value for this placement
+ * @c:   the claims, in the order their registers are to be written
+ */
+struct xu_claims {
+	unsigned int n;
+	u64 ctl;
+	struct xu_claim c[XU_MAX_CLAIMS];
+};
+
+/* Add a claim to @cl: -E2BIG if it has XU_MAX_CLAIMS already */
+static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
+			       u64 mask, u64 val)
+{
+	if (cl->n == XU_MAX_CLAIMS)
+		return -E2BIG;
+	cl->c[cl->n].slot = slot;
+	cl->c[cl->n].mask = mask;
+	cl->c[cl->n].val = val & mask;
+	cl->n++;
+	return 0;
+}
 
 /**
  * struct xu_box_type - a kind of box, described as data
@@ -240,6 +311,8 @@ struct xu_extra_reg {
  * @num_counters: general purpose counters per box
  * @width:	  counter width in bits
  * @box_stride:	  register distance between box i and box i + 1
+ * @box_off:	  per box, the distance of its registers from box 0's where
+ *		  the boxes are not evenly spaced (then @box_stride is unused)
  * @ctl0:	  control register of counter 0 of box 0
  * @ctr0:	  data register of counter 0 of box 0
  * @ctl_stride:	  register distance between two counters' controls
@@ -249,6 +322,9 @@ struct xu_extra_reg {
  *		  (a PMI); 0 if the box cannot raise one
  * @ctl_sample:	  control bits a sampling event always gets: the counter must
  *		  wrap, not stop, at the overflow that ends its period
+ * @cfg_sw:	  bits of attr.config that configure the driver or a
+ *		  sub-register rather than the counter control: never
+ *		  written to the control register
  * @status0:	  overflow status register of box 0, one bit per counter; 0
  *		  if the global status bit is the box's only status
  * @ovf0:	  its write-1-to-clear companion (status0 itself if RW1C)
@@ -257,6 +333,11 @@ struct xu_extra_reg {
  *		  for a box whose bit is not known, whose status the walk
  *		  reads whenever the global status is not clear.  NULL: the
  *		  type reports no overflow.
+ * @ov_sub_reg:	  per box: a second-level summary register between the box
+ *		  and the global status (Xeon 7500: S_MSR_PMON_SUMMARY), or
+ *		  NULL if the box reports to the global status directly
+ * @ov_sub:	  per box: its bit in that register; 0 if not known (the
+ *		  walk then reads the box whenever its global bit is set)
  * @access:	  XU_MSR or XU_PCI
  * @ctls:	  counter control registers of box 0 where they are not
  *		  evenly spaced (then @ctl_stride is unused), else NULL
@@ -286,6 +367,7 @@ struct xu_box_type {
 	unsigned int num_counters;
 	unsigned int width;
 	u32 box_stride;
+	const u32 *box_off;
 	u32 ctl0;
 	u32 ctr0;
 	u32 ctl_stride;
@@ -293,10 +375,13 @@ struct xu_box_type {
 	u64 ctl_en;
 	u64 ctl_pmi;
 	u64 ctl_sample;
+	u64 cfg_sw;
 	u32 status0;
 	u32 ovf0;
 	unsigned int status_shift;
 	const u64 *ov_summary;
+	const u32 *ov_sub_reg;
+	const u64 *ov_sub;
 	enum xu_access access;
 	const u32 *ctls;
 	const u32 *ctrs;
@@ -557,6 +642,13 @@ static inline unsigned int xu_num_ctrs(const struct xu_box_type *t)
 	return t->num_counters + !!t->fixed_ctl;
 }
 
+/* The width of counter @idx of a box of type @t */
+static inline unsigned int xu_ctr_bits(const struct xu_box_type *t,
+				       unsigned int idx)
+{
+	return idx == t->num_counters ? t->fixed_width : t->width;
+}
+
 /*
  * A box whose overflow status does not say which of its counters
  * overflowed (one summary bit, several counters): a counting event's
@@ -654,6 +746,7 @@ void xu_pci_release(struct xu_uncore *uc);
 
 /* nhmex.c */
 extern const struct xu_platform xu_nhmex;
+extern const struct xu_platform xu_wsmex;
 
 /* snbep.c */
 extern const struct xu_platform xu_snbep;

@@ -150,7 +150,7 @@ dmesg -c >/dev/null
 check "insmod xeon_uncore.ko alone" insmod "$XU_MODULE"
 check "  ... registers no PMU" sh -c "! ls /sys/bus/event_source/devices | grep -q '^uncore_'"
 check "  ... and says how to attach a simulated uncore" sh -c "dmesg | grep -q 'xeon_uncore_sim.ko attaches'"
-insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use nhmex, snbep or ivbep" \
+insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use nhmex, wsmex, snbep or ivbep" \
 	model=bogus
 check "rmmod xeon_uncore" rmmod xeon_uncore
 check "control: load xeon_uncore poll_ms=1 and xeon_uncore_sim" load_module poll_ms=1

@@ -81,4 +81,12 @@ check "load with CPU 2 offline" load_module
 cpumask_is "0,3"
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
 check "online CPU 2" online 2 1
+# Loaded with every CPU but CPU 0 offline, the module still has a C-Box
+# per core of the packages (2), though x86 forgets an offline CPU's core
+check "offline CPUs 1, 2 and 3" sh -c "$(for c in 1 2 3; do
+	printf 'echo 0 >/sys/devices/system/cpu/cpu%s/online; ' $c; done)"
+check "load with CPUs 1-3 offline" load_module
+check "uncore_cbox_1 is there all the same" test -d /sys/bus/event_source/devices/uncore_cbox_1
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
+for c in 1 2 3; do check "online CPU $c" online $c 1; done
 finish

@@ -11,7 +11,7 @@
 #   - delivery masks LVTPC and the driver re-arms it: no PMI is lost;
 #   - a PMI lost to a masked LVTPC is recovered by the watchdog, with one
 #     warning line, and the count stays exact;
-#   - M-Box events that need sub-registers are refused;
+#   - M-Box events that need sub-registers open;
 #   - throttling follows perf's own kernel.perf_event_max_sample_rate and
 #     logs no PERF_RECORD_UNTHROTTLE without its THROTTLE;
 #   - the collecting CPU goes offline and comes back while its package
@@ -117,12 +117,13 @@ check_eq "the watchdog said so in one line" "$(($(watchdog_lines) - w0))" 1
 echo 1 >$SIM/generator
 
 # ------------------------------------------------ M-Box sub-registers
-# inc_sel 0x04, 0x00, 0x16; set_flag_sel 1 and 5 with flag_mode (Table 2-67)
+# inc_sel 0x04, 0x00, 0x16; set_flag_sel 1 and 5 with flag_mode (Table
+# 2-67): the events that need a sub-register open now (issue 8), the
+# sub-register from config1 (here 0); 95-nhmex-errors.sh has the refusals
 for cfg in 0x840 0x40 0x2c40 0x836c0 0x2836c0; do
-	check_eq "uncore_mbox_0 config $cfg (needs a sub-register): EOPNOTSUPP" \
-		"$($PROBE open uncore_mbox_0 $cfg 0)" "open=failed errno=95"
+	check_eq "uncore_mbox_0 config $cfg (with its sub-register) opens" \
+		"$($PROBE open uncore_mbox_0 $cfg 0)" "open=ok errno=0"
 done
-check "the refusal is logged" sh -c "dmesg | grep -q 'needs M-Box sub-registers'"
 check "inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3 still counts" \
 	perf stat -a -e uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3,wrap_mode=1/ -- true
 
@@ -174,7 +175,13 @@ else
 	skip "system sleep: no mem state or pm_test in this kernel"
 fi
 
-check_eq "the watchdog stepped in once, for the masked LVTPC" "$(watchdog_lines)" 1
+# The simulator loses a PMI only to a masked LVTPC: one, on purpose.  The
+# watchdog also stands in for a PMI that comes late (over 50-100 ms, as a
+# starved TCG vCPU bringing a CPU up can make it): that is its job, and the
+# counts above stay exact, so its lines are only reported here.
+check_eq "no PMI lost but the one masked on purpose (socket 0, socket 1)" \
+	"$(lost 0) $(lost 1)" "1 0"
+diag "the watchdog stepped in $(watchdog_lines) time(s) in all"
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
 check "no unknown NMI" sh -c "! dmesg | grep -qi 'NMI received for unknown reason'"
 check "unload" unload_module

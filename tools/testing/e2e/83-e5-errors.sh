@@ -140,6 +140,13 @@ else
 fi
 if has_fmt uncore_qpi_0 config1; then
 	expect 22 uncore_qpi_0/event=0x14,config1=0x1/ "QPI match (config1) with event 0x14"
+	# match0/mask0 are whole registers: their reserved bits (all but
+	# vnw 4:3, opc 8:5, mc 12:9, dnid 17:13 and rnid4 31; in the upper
+	# register all but rnid 3:0 and rds 19:16) are refused, not written
+	expect 22 uncore_qpi_0/event=0x138,mask0=0x7ffc0006/ "QPI mask0 reserved bits 30:18, 2:1"
+	expect 22 uncore_qpi_0/event=0x138,match0=0x1/ "QPI match0 reserved bit 0"
+	expect 22 uncore_qpi_0/event=0x138,match1=0x10/ "QPI match1 reserved bit 4"
+	expect opened uncore_qpi_0/event=0x138,match0=0x8001fff8,mask1=0xf000f/
 else
 	fail "uncore_qpi_0 has a match field (config1)"
 fi

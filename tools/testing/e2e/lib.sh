@@ -294,7 +294,144 @@ e5_newlog() {
 	dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //'
 }
 
+# ---- Xeon 7500 (nhmex) and E7 (wsmex): tools/testing/e2e/9N-nhmex-*.sh ----
+#
+# NX: the model of the VM, set by nhmex_require.  tools/testing/check runs
+# the nhmex scripts in VMs booted with vm/run --cpu=nhmex|wsmex and passes
+# XU_NHMEX_MODEL; by hand, the guest CPU's model tells (46 nhmex, 47
+# wsmex); on any other CPU the scripts run on model=nhmex.
+NX=
+
+# nhmex_require NAME: set NX (nhmex or wsmex) and the topology helpers
+nhmex_require() {
+	case ${XU_NHMEX_MODEL:-} in
+	nhmex | wsmex) NX=$XU_NHMEX_MODEL ;;
+	*)
+		case $(e5_cpu_model) in
+		47) NX=wsmex ;;
+		*) NX=nhmex ;;
+		esac
+		;;
+	esac
+	e5_topo
+	diag "$1: model $NX, $(e5_sockets) sockets, $(e5_cores) cores per socket, CPU model $(e5_cpu_model)"
+}
+
+# nhmex_load [DRIVER PARAMS...] [-- SIM PARAMS...]: as e5_load, with
+# model=$NX
+nhmex_load() { E5=$NX e5_load "$@"; }
+
+# nhmex_cboxes: C-Boxes per socket: one per core, at most 8 on
+# Nehalem-EX, 10 on Westmere-EX (tools/testing/check boots the nhmex
+# matrix with 8 or 10 cores per socket, so that all of them exist)
+nhmex_cboxes() {
+	_max=8
+	[ "$NX" = wsmex ] && _max=10
+	_n=$(e5_cores)
+	[ "$_n" -gt $_max ] && _n=$_max
+	echo "$_n"
+}
+
+# nhmex_rate PMU CODE SOCKET: the simulator's documented events/s
+# (Documentation/simulator.rst, "The generator"): CODE as the simulator's
+# inject takes it (B-Box: counter * 32 + ev_sel; W 0xff the clock)
+#   U-Box          100000 * (event + 1) * (socket + 1)
+#   M-Box m        100000 * (inc_sel + 1) * (2 * socket + m + 1)
+#   C-Box i        100000 * ((ev & 7) + 1) * (socket + i + 1)
+#   B, S, R i      100000 * ((ev & 7) + 1) * (2 * socket + i + 1)
+#   W-Box          100000 * ((ev & 7) + 1) * (socket + 1); clock 10x
+nhmex_rate() {
+	_b=${1#uncore_} _c=$(($2)) _s=$3 _i=$(e5_idx "$1")
+	case $_b in
+	ubox) echo $((100000 * (_c + 1) * (_s + 1))) ;;
+	mbox_*) echo $((100000 * (_c + 1) * (2 * _s + _i + 1))) ;;
+	cbox_*) echo $((100000 * ((_c & 7) + 1) * (_s + _i + 1))) ;;
+	wbox)
+		if [ $_c = 255 ]; then echo $((1000000 * (_s + 1)))
+		else echo $((100000 * ((_c & 7) + 1) * (_s + 1))); fi
+		;;
+	*) echo $((100000 * ((_c & 7) + 1) * (2 * _s + _i + 1))) ;;
+	esac
+}
+
+# nhmex_inject SOCKET ARGS...: one line into the simulator's inject file
+nhmex_inject() { echo "$*" >$XU_SIM/inject; }
+
+# nhmex_quiet: the generator off, so that only injected events count
+nhmex_quiet() { echo 0 >$XU_SIM/generator; }
+
+# nhmex_pmus: every PMU the driver registers for $NX, sorted as ls sorts
+nhmex_pmus() {
+	{
+		echo uncore_ubox uncore_wbox
+		for _i in $(e5_seq "$(nhmex_cboxes)"); do echo "uncore_cbox_$_i"; done
+		for _b in bbox sbox mbox rbox; do echo "uncore_${_b}_0 uncore_${_b}_1"; done
+	} | tr ' ' '\n' | LC_ALL=C sort
+}
+
 finish() {
 	[ "$XU_FAILED" = 0 ] && exit 0
 	exit 1
+}
+
+# ---- xu-bw (tools/xu-bw), for 86-e5-bw.sh and 96-nhmex-bw.sh: they set T
+# (a path prefix) and write $T.want, "socket record box read write tx" in
+# bytes/s ("-" for none)
+# bw_compare DESC FILE: FILE has "interval socket record box read write tx"
+# (MB/s) lines; every interval must have exactly the records of $T.want,
+# each figure within 2%.  One "ok"/"not ok" line per interval and figure
+# kind, the first differences as diagnostics.
+bw_compare() {
+	awk -v d="$1" '
+	FNR == NR { want[$1 " " $2 " " $3] = $4 " " $5 " " $6; n++; next }
+	{
+		iv[$1] = 1; k = $2 " " $3 " " $4
+		if (!(k in want)) { bad[$1] = bad[$1] " unexpected:" k; next }
+		seen[$1 "|" k] = 1; split(want[k], w, " ")
+		got[1] = $5; got[2] = $6; got[3] = $7
+		for (j = 1; j <= 3; j++) {
+			if (w[j] == "-" && got[j] == "-") continue
+			if (w[j] == "-" || got[j] == "-" || got[j] !~ /^[0-9.]+$/) {
+				bad[$1] = bad[$1] " " k ":" j "=" got[j]; continue
+			}
+			e = w[j] / 1e6; x = got[j] - e; if (x < 0) x = -x
+			if (x > e * 0.02)
+				bad[$1] = bad[$1] " " k ":" j "=" got[j] "(want " e ")"
+			cnt[$1]++
+		}
+	}
+	END {
+		m = 0
+		for (i in iv) {
+			m++
+			for (k in want) if (!((i "|" k) in seen)) bad[i] = bad[i] " missing:" k
+			if (bad[i] == "") print "ok " d ": interval " i "s, " cnt[i] " figures within 2%"
+			else print "not ok " d ": interval " i "s:" substr(bad[i], 1, 400)
+		}
+		if (m == 0) print "not ok " d ": no records"
+	}' $T.want "$2" >$T.res
+	while read -r l; do
+		case $l in
+		ok*) ok "${l#ok }" ;;
+		*) fail "${l#not ok }" ;;
+		esac
+	done <$T.res
+}
+
+# bw_csv_norm: xu-bw's CSV $T.csv as bw_compare's records, in $T.norm
+bw_csv_norm() {
+	awk -F, 'NR > 1 { for (j = 6; j <= 8; j++) if ($j == "") $j = "-"
+		r = $4; b = $5 == "" ? "-" : $5
+		print $2, $3, r, b, $6, $7, $8 }' $T.csv >$T.norm
+}
+
+# bw_json_norm: xu-bw's JSON lines $T.json as bw_compare's records, in $T.norm
+bw_json_norm() {
+	awk 'function get(k,  v) {
+			if (!match($0, "\"" k "\":[^,}]*")) return "-"
+			v = substr($0, RSTART + length(k) + 3, RLENGTH - length(k) - 3)
+			gsub(/"/, "", v); return v == "" ? "-" : v
+		}
+		{ print get("elapsed_s"), get("socket"), get("record"), get("box"),
+			get("read_MBps"), get("write_MBps"), get("tx_MBps") }' $T.json >$T.norm
 }

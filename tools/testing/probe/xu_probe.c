@@ -14,6 +14,9 @@
  *	event then stays disabled
  *   xu_probe open PMU CONFIG CPU
  *	open a counting event: the errno
+ *   xu_probe open3 PMU CONFIG CONFIG1 CONFIG2 CPU PERIOD
+ *	open an event with config1 and config2 (PERIOD 0: counting, else
+ *	sampling every PERIOD events): the errno
  *   xu_probe sigtrap PMU CONFIG CPU
  *	open with attr.sigtrap: the errno
  *   xu_probe bpf PMU CONFIG CPU PERIOD
@@ -212,6 +215,20 @@ static int sigtrap(char **av)
 	return open_errno(av, 1);
 }
 
+static int open3(char **av)
+{
+	struct perf_event_attr attr;
+	int fd;
+
+	attr_init(&attr, av[0], av[1]);
+	attr.config1 = strtoull(av[2], NULL, 0);
+	attr.config2 = strtoull(av[3], NULL, 0);
+	attr.sample_period = strtoull(av[5], NULL, 0);
+	fd = perf_open(&attr, atoi(av[4]), -1);
+	printf("open=%s errno=%d\n", fd < 0 ? "failed" : "ok", fd < 0 ? errno : 0);
+	return 0;
+}
+
 static int bpf_load(void)
 {
 	/* r0 = 0; exit */
@@ -268,6 +285,7 @@ int main(int ac, char **av)
 		{ "groupread", 5, groupread },
 		{ "refresh", 5, refresh },
 		{ "open", 3, open_plain },
+		{ "open3", 6, open3 },
 		{ "sigtrap", 3, sigtrap },
 		{ "bpf", 4, bpf },
 	};

@@ -13,7 +13,7 @@ XU_SRC=${XU_SRC:-$XU_ROOT}
 XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
 kmod qemu-system-x86 busybox-static sparse linux-source-6.12
 linux-headers-amd64 linux-headers-6.12-amd64 linux-perf python3 xz-utils
-util-linux gzip"
+util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev likwid"
 
 xu_log() { printf 'vm: %s\n' "$*" >&2; }
 xu_die() { printf 'vm: error: %s\n' "$*" >&2; exit 125; }
@@ -259,9 +259,13 @@ XU_KVM_DEV=${XU_KVM_DEV:-/dev/kvm}
 #   default  max with TCG, host with KVM
 #   snbep    a Xeon E5-2600 (Sandy Bridge-EP): family 6 model 45
 #   ivbep    a Xeon E5-2600 v2 (Ivy Bridge-EP): family 6 model 62
+#   nhmex    a Xeon 7500 (Nehalem-EX): family 6 model 46
+#   wsmex    a Xeon E7 (Westmere-EX): family 6 model 47
 # QEMU's SandyBridge and IvyBridge models are client parts (model 42 and
 # 58); model= makes them the EP parts, which is what the kernel, perf's
-# event tables (jaketown, ivytown) and the driver look at.  TCG provides
+# event tables (jaketown, ivytown) and the driver look at.  Likewise
+# QEMU's Nehalem (model 26, a Core i7) and Westmere (model 44, a Xeon
+# 5600) become the EX parts with model=46 and model=47.  TCG provides
 # neither x2apic nor tsc-deadline and says so in a warning per CPU: they
 # are turned off, which changes nothing in the guest and keeps QEMU quiet.
 xu_qemu_cpu() {
@@ -271,6 +275,8 @@ xu_qemu_cpu() {
 	default) if [ "$2" = kvm ]; then echo host; else echo max; fi ;;
 	snbep) echo "SandyBridge,model=45$off" ;;
 	ivbep) echo "IvyBridge,model=62$off" ;;
+	nhmex) echo "Nehalem,model=46$off" ;;
+	wsmex) echo "Westmere,model=47$off" ;;
 	*) return 1 ;;
 	esac
 }

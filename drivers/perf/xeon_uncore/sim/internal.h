@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The simulated uncore's own data, shared by its files: model.c (the
- * register file and the event sources), e5.c (the Xeon E5 boxes), pci.c
- * (their PCI domain), pmi.c (PMI delivery), debugfs.c and main.c (the
- * module).
+ * register file and the event sources, the Xeon 7500 U- and M-Boxes),
+ * nhmex.c (the other Xeon 7500 / E7 boxes and the M-Box sub-registers),
+ * e5.c (the Xeon E5 boxes), pci.c (their PCI domain), pmi.c (PMI
+ * delivery), debugfs.c and main.c (the module).
  */
 #ifndef _XEON_UNCORE_SIM_INTERNAL_H
 #define _XEON_UNCORE_SIM_INTERNAL_H
@@ -35,6 +36,71 @@ struct sim_mbox {
 	u64 gctl;
 	u64 status;
 	struct sim_ctr c[NHMEX_M_NUM_COUNTERS];
+};
+
+/*
+ * Xeon 7500 / E7: a box with GLOBAL_CTL, STATUS and OVF_CTL and counters
+ * in control/data pairs (C, B, S, R and W; the W-Box's fixed counter is
+ * c[NHMEX_W_NUM_COUNTERS])
+ */
+struct sim_nx_box {
+	u64 gctl;
+	u64 status;
+	struct sim_ctr c[NHMEX_R_NUM_COUNTERS];
+};
+
+/* One R-Box port's sub-control registers; [0] is XBR SET1, [1] SET2 */
+struct sim_nx_port {
+	u64 iperf[2];
+	u64 qlx;
+	u64 mm_cfg[2];
+	u64 match[2];
+	u64 mask[2];
+};
+
+/* M-Box sub-registers, in the order of their MSRs (NHMEX_M_DSP() on) */
+enum sim_m_sub {
+	SIM_M_DSP, SIM_M_ISS, SIM_M_MAP, SIM_M_THR, SIM_M_PGT, SIM_M_PLD,
+	SIM_M_FVC, SIM_M_NR_SUB
+};
+
+/**
+ * struct sim_nx - one socket's Xeon 7500 / E7 boxes besides the U-Box and
+ * the M-Box counters (struct sim_socket has those)
+ * @c:         C-Boxes (8 or 10 in use)
+ * @b:         B-Boxes
+ * @s:         S-Boxes
+ * @r:         the R-Box's two halves
+ * @w:         the W-Box
+ * @w_fixed_ctl: W_MSR_PMON_FIXED_CTR_CTL
+ * @b_match:   B-Box MATCH
+ * @b_mask:    B-Box MASK
+ * @s_mm_cfg:  S-Box MM_CFG
+ * @s_match:   S-Box MATCH
+ * @s_mask:    S-Box MASK
+ * @port:      the R-Box ports, [half][port of the half]
+ * @m_sub:     M-Box DSP, ISS, MAP, MSC_THR, PGT, PLD and ZDP_CTL_FVC
+ * @m_mm_cfg:  M-Box MM_CFG
+ * @m_match:   M-Box ADDR_MATCH
+ * @m_mask:    M-Box ADDR_MASK
+ */
+struct sim_nx {
+	struct sim_nx_box c[WSMEX_C_NUM_BOXES];
+	struct sim_nx_box b[NHMEX_B_NUM_BOXES];
+	struct sim_nx_box s[NHMEX_S_NUM_BOXES];
+	struct sim_nx_box r[NHMEX_R_NUM_BOXES];
+	struct sim_nx_box w;
+	u64 w_fixed_ctl;
+	u64 b_match[NHMEX_B_NUM_BOXES];
+	u64 b_mask[NHMEX_B_NUM_BOXES];
+	u64 s_mm_cfg[NHMEX_S_NUM_BOXES];
+	u64 s_match[NHMEX_S_NUM_BOXES];
+	u64 s_mask[NHMEX_S_NUM_BOXES];
+	struct sim_nx_port port[NHMEX_R_NUM_BOXES][NHMEX_R_PORTS];
+	u64 m_sub[NHMEX_M_NUM_BOXES][SIM_M_NR_SUB];
+	u64 m_mm_cfg[NHMEX_M_NUM_BOXES];
+	u64 m_match[NHMEX_M_NUM_BOXES];
+	u64 m_mask[NHMEX_M_NUM_BOXES];
 };
 
 /* E5 box types */
@@ -148,9 +214,11 @@ struct sim_e5 {
  * @id:            the socket number, topology_logical_package_id()
  * @last_ns:       the simulated time the counters were brought up to
  * @u_gctl:        U_MSR_PMON_GLOBAL_CTL
- * @u_gsts:        U_MSR_PMON_GLOBAL_STATUS
+ * @u_gsts:        U_MSR_PMON_GLOBAL_STATUS.ov_u, the one bit of it that is
+ *                 not a summary (sim_u_gsts() derives the others)
  * @u:             the U-Box counter
  * @m:             the M-Boxes
+ * @nx:            the other Xeon 7500 / E7 boxes
  * @e5:            E5 models: the socket's boxes, instead of the above
  * @reads:         register reads so far
  * @writes:        register writes so far
@@ -176,6 +244,7 @@ struct sim_socket {
 	u64 u_gsts;
 	struct sim_ctr u;
 	struct sim_mbox m[NHMEX_M_NUM_BOXES];
+	struct sim_nx nx;
 	struct sim_e5 *e5;
 	u64 reads;
 	u64 writes;
@@ -195,7 +264,9 @@ struct sim_socket {
 /**
  * struct xu_sim - the simulated uncore
  * @sockets:     number of sockets
- * @e5m:         an E5 model, NULL for the Xeon 7500
+ * @e5m:         an E5 model, NULL for the Xeon 7500 / E7
+ * @wsmex:       the Xeon E7 (Westmere-EX): 10 C-Boxes, its ZDP_CTL_FVC
+ * @nr_cboxes:   C-Boxes simulated: 8, or 10 with @wsmex
  * @absent:      E5: the boxes (bit n: @e5m->boxes[n]) left out of the PCI
  *               buses
  * @domain:      E5: the PCI domain of the buses, -1 until it has one
@@ -208,6 +279,8 @@ struct sim_socket {
  * @deliver_pmi: PMIs are sent as NMIs, see xu_sim_set_deliver_pmi()
  * @misroute:    each PMI goes to a CPU pmi_core_sel does not name
  * @pmi_csd:     per CPU: the IPI that makes it take a PMI, sim_pmi_take()
+ * @core_rank:   per CPU: its core's index in its package
+ *               (xu_cpu_core_rank()), taken when the simulator starts
  * @debugfs:     <debugfs>/xeon_uncore_sim/, if created
  * @logging:     see xu_sim_log_start()
  * @log_n:       accesses since xu_sim_log_start()
@@ -217,6 +290,8 @@ struct sim_socket {
 struct xu_sim {
 	unsigned int sockets;
 	const struct sim_e5_model *e5m;
+	bool wsmex;
+	unsigned int nr_cboxes;
 	u64 absent;
 	int domain;
 	u32 gidnidmap;
@@ -228,6 +303,7 @@ struct xu_sim {
 	bool deliver_pmi;
 	bool misroute;
 	call_single_data_t __percpu *pmi_csd;
+	unsigned int __percpu *core_rank;
 	struct dentry *debugfs;
 	bool logging;
 	atomic_t log_n;
@@ -238,10 +314,32 @@ struct xu_sim {
 bool sim_lock(struct sim_socket *s, unsigned long *flags);
 void sim_unlock(struct sim_socket *s, unsigned long flags);
 u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns);
+bool sim_ctr_count(struct sim_ctr *c, u64 up, u64 down, bool wrap);
+void sim_overflow(struct sim_socket *s, struct sim_ctr *c, u64 pmi_en,
+		  u64 *status, u64 bit);
+void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
+		   u64 val, u64 rsvd);
+u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down);
+u64 sim_u_gsts(struct sim_socket *s);
+void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i,
+		  u64 n);
+bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i);
 void sim_advance_locked(struct xu_sim *sim, struct sim_socket *s);
 void sim_arm_tick_locked(struct xu_sim *sim, struct sim_socket *s);
 int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	       unsigned int size, u64 *val, bool write);
+
+/* nhmex.c */
+int sim_nx_read(struct sim_socket *s, u32 msr, u64 *val);
+int sim_nx_peek(struct sim_socket *s, u32 msr, u64 *val);
+int sim_nx_write(struct sim_socket *s, u32 msr, u64 val);
+void sim_nx_advance(struct sim_socket *s, u64 ns);
+u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 ns, bool *any);
+u64 sim_nx_summary(struct sim_socket *s, unsigned int b);
+void sim_nx_rst_all(struct sim_socket *s);
+void sim_nx_reset(struct sim_socket *s);
+bool sim_m_qualifies(struct sim_socket *s, unsigned int b, unsigned int ev,
+		     u64 sub, const u64 *addr);
 
 /* e5.c */
 const struct sim_e5_model *sim_e5_model(const char *name);

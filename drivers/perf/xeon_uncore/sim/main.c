@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon_uncore_sim: a simulated Xeon 7500 (model=nhmex), Xeon E5
- * (model=snbep) or Xeon E5 v2 (model=ivbep) uncore for the xeon_uncore
- * driver.  On load it creates one simulated socket per package of this
- * machine (with the E5 models, a PCI domain with one bus per socket) and
- * its debugfs directory, and attaches it to the driver
+ * xeon_uncore_sim: a simulated Xeon 7500 (model=nhmex), Xeon E7
+ * (model=wsmex), Xeon E5 (model=snbep) or Xeon E5 v2 (model=ivbep) uncore
+ * for the xeon_uncore driver.  On load it creates one simulated socket per
+ * package of this machine (with the E5 models, a PCI domain with one bus
+ * per socket) and its debugfs directory, and attaches it to the driver
  * (xu_attach()), which registers its PMUs on it; on unload it detaches it
  * (the driver unregisters them) and frees it.  An open perf event holds a
  * reference on this module through xu_sim_io.owner.
@@ -22,7 +22,7 @@
 
 static char *model = "nhmex";
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default), snbep (Xeon E5), ivbep (Xeon E5 v2)");
+MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default), wsmex (Xeon E7), snbep (Xeon E5), ivbep (Xeon E5 v2)");
 
 static char *absent;
 module_param(absent, charp, 0444);
@@ -88,9 +88,9 @@ static int __init xu_sim_init(void)
 	struct xu_sim *sim;
 	int ret;
 
-	if (strcmp(model, "nhmex") && strcmp(model, "snbep") &&
-	    strcmp(model, "ivbep")) {
-		pr_err("model=%s is not a simulated uncore; use nhmex, snbep or ivbep\n",
+	if (strcmp(model, "nhmex") && strcmp(model, "wsmex") &&
+	    strcmp(model, "snbep") && strcmp(model, "ivbep")) {
+		pr_err("model=%s is not a simulated uncore; use nhmex, wsmex, snbep or ivbep\n",
 		       model);
 		return -EINVAL;
 	}
@@ -134,6 +134,6 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_instance, XU_SIM_NS);
 module_init(xu_sim_init);
 module_exit(xu_sim_exit);
 
-MODULE_DESCRIPTION("Simulated Xeon 7500 and Xeon E5 uncore for the xeon_uncore perf driver");
+MODULE_DESCRIPTION("Simulated Xeon 7500, E7 and E5 uncore for the xeon_uncore perf driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(XU_NS);

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated uncore, the register model: for the Xeon 7500 the U-Box and
- * both M-Boxes of every socket, with the register semantics of the
- * programming guide; for the Xeon E5 models the common part (time,
- * locking, accesses, the API), e5.c has their boxes.
+ * Simulated uncore, the register model: for the Xeon 7500 / E7 the U-Box
+ * and the M-Box counters of every socket, with the register semantics of
+ * the programming guide, and the global status (nhmex.c has the other
+ * boxes); for every model the common part (time, locking, accesses, the
+ * API); e5.c has the Xeon E5 boxes.
  *
  * Counters advance lazily: every register access first brings the
  * socket's counters up to the current time, adding the events of the
@@ -78,11 +79,14 @@ static u64 sim_now(struct xu_sim *sim)
 	       ktime_get_mono_fast_ns();
 }
 
-static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
-			 u64 pmi_en, u64 *status, u64 bit, u64 summary)
+/*
+ * Counter @c overflowed: its status bit @bit in *@status (the summaries
+ * above it follow, sim_u_gsts()); with @pmi_en in its control, the PMI
+ */
+void sim_overflow(struct sim_socket *s, struct sim_ctr *c, u64 pmi_en,
+		  u64 *status, u64 bit)
 {
 	*status |= bit;
-	s->u_gsts |= summary;
 	if (!(c->ctl & pmi_en))
 		return;
 	/* Section 2.1.1.1: a PMI with frz_all set clears en_all */
@@ -99,7 +103,7 @@ static void sim_overflow(struct sim_socket *s, struct sim_ctr *c,
  * counter wraps and counts on; otherwise it stops at the limit it hit.
  * Returns true on an overflow or underflow.
  */
-static bool sim_ctr_count(struct sim_ctr *c, u64 up, u64 down, bool wrap)
+bool sim_ctr_count(struct sim_ctr *c, u64 up, u64 down, bool wrap)
 {
 	bool flow = false;
 
@@ -137,7 +141,7 @@ static bool sim_u_counting(struct sim_socket *s)
 	       (s->u_gctl & NHMEX_U_GCTL_EN_ALL);
 }
 
-static bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i)
+bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i)
 {
 	return (s->m[b].c[i].ctl & NHMEX_M_CTL_EN) &&
 	       (s->m[b].gctl & BIT_ULL(i)) &&
@@ -150,8 +154,7 @@ static bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i)
  * count, (f + 1) / 8 of them; in count_mode "both" the counter also counts
  * down once per such gated event.
  */
-static void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i,
-			 u64 n)
+void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i, u64 n)
 {
 	struct sim_ctr *c = &s->m[b].c[i];
 	u64 gated, up = 0, down = 0;
@@ -182,15 +185,14 @@ static void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i,
 		return;		/* count_mode 3 is undefined: no counting */
 	}
 	if (sim_ctr_count(c, up, down, c->ctl & NHMEX_M_CTL_WRAP_MODE))
-		sim_overflow(s, c, NHMEX_M_CTL_PMI_EN, &s->m[b].status,
-			     BIT_ULL(i), NHMEX_U_GSTS_OV_S(b));
+		sim_overflow(s, c, NHMEX_M_CTL_PMI_EN, &s->m[b].status, BIT_ULL(i));
 }
 
 static void sim_u_events(struct sim_socket *s, u64 n)
 {
 	if (sim_ctr_count(&s->u, n, 0, true))
 		sim_overflow(s, &s->u, NHMEX_U_CTL_PMI_EN, &s->u_gsts,
-			     NHMEX_U_GSTS_OV_U, 0);
+			     NHMEX_U_GSTS_OV_U);
 }
 
 /* Generator events of a source of @rate per second over @ns nanoseconds */
@@ -240,17 +242,20 @@ static void sim_advance_socket(struct xu_sim *sim, struct sim_socket *s)
 			unsigned int ev = FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl);
 			u64 rate = xu_sim_rate(s->id, XU_SIM_MBOX0 + b, ev);
 
-			if (sim_m_counting(s, b, i))
+			/* the address filter on: no generator events at an address */
+			if (sim_m_counting(s, b, i) &&
+			    sim_m_qualifies(s, b, ev, XU_SIM_SUB_ANY, NULL))
 				sim_m_events(s, b, i, sim_gen(c, rate, ns));
 		}
 	}
+	sim_nx_advance(s, ns);
 }
 
 /*
  * Nanoseconds until counter @c, at @rate events per second, over- or
  * underflows; at most a second
  */
-static u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
+u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
 {
 	u64 events = down ? c->val + 1 : CTR_MAX - c->val + 1;
 
@@ -287,7 +292,9 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 			bool down;
 			u64 rate;
 
-			if (!sim_m_counting(s, b, i) || !(c->ctl & NHMEX_M_CTL_PMI_EN))
+			if (!sim_m_counting(s, b, i) || !(c->ctl & NHMEX_M_CTL_PMI_EN) ||
+			    !sim_m_qualifies(s, b, FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl),
+					     XU_SIM_SUB_ANY, NULL))
 				continue;
 			any = true;
 			rate = xu_sim_rate(s->id, XU_SIM_MBOX0 + b,
@@ -300,6 +307,7 @@ static u64 sim_next_flow_ns(struct xu_sim *sim, struct sim_socket *s)
 			ns = min(ns, sim_ns_to_flow(c, rate, down));
 		}
 	}
+	ns = sim_nx_next_flow_ns(s, ns, &any);
 	return any ? max_t(u64, ns, 10 * NSEC_PER_USEC) : 0;
 }
 
@@ -354,8 +362,8 @@ static void sim_tick_work(struct irq_work *work)
 	sim_unlock(s, flags);
 }
 
-static void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
-			  u64 val, u64 rsvd)
+void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
+		   u64 val, u64 rsvd)
 {
 	if (!(val & rsvd))
 		return;
@@ -364,10 +372,33 @@ static void sim_violation(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 			    s->id, val & rsvd, reg);
 }
 
+/*
+ * U_MSR_PMON_GLOBAL_STATUS, derived but for ov_u: ov_s0 and ov_s1 are set
+ * while their S-Box's summary has a bit set, ov_w while the W-Box status
+ * has one
+ */
+u64 sim_u_gsts(struct sim_socket *s)
+{
+	u64 gsts = s->u_gsts & NHMEX_U_GSTS_OV_U;
+	unsigned int b;
+
+	for (b = 0; b < NHMEX_S_NUM_BOXES; b++)
+		if (sim_nx_summary(s, b))
+			gsts |= NHMEX_U_GSTS_OV_S(b);
+	if (s->nx.w.status)
+		gsts |= NHMEX_U_GSTS_OV_W;
+	return gsts;
+}
+
 static int sim_read_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 			   u64 *val)
 {
 	unsigned int b = 0, i;
+	int ret;
+
+	ret = sim_nx_read(s, reg, val);
+	if (ret != -ENOENT)
+		return ret;
 
 	if (reg >= NHMEX_M_GLOBAL_CTL(1) && reg < NHMEX_M_GLOBAL_CTL(2)) {
 		b = 1;
@@ -379,7 +410,7 @@ static int sim_read_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 		*val = s->u_gctl;
 		return 0;
 	case NHMEX_U_GLOBAL_STATUS:
-		*val = s->u_gsts;
+		*val = sim_u_gsts(s);
 		return 0;
 	case NHMEX_U_GLOBAL_OVF_CTL:
 	case NHMEX_M_GLOBAL_OVF_CTL(0):
@@ -423,6 +454,7 @@ static void sim_rst_all(struct sim_socket *s)
 			s->m[b].c[i].stopped = false;
 		}
 	}
+	sim_nx_rst_all(s);
 }
 
 static void sim_set_ctl(struct sim_ctr *c, u64 val)
@@ -438,7 +470,11 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 {
 	unsigned int b = 0, i;
 	u32 msr = reg;
+	int ret;
 
+	ret = sim_nx_write(s, reg, val);
+	if (ret != -ENOENT)
+		return ret;
 	if (reg >= NHMEX_M_GLOBAL_CTL(1) && reg < NHMEX_M_GLOBAL_CTL(2)) {
 		b = 1;
 		reg -= NHMEX_M_BOX_STRIDE;
@@ -457,7 +493,7 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 			s->frozen_ns += s->last_ns - s->frozen_since;
 			s->frozen_since = 0;
 		}
-		if ((val & ~s->u_gctl & NHMEX_U_GCTL_EN_ALL) && s->u_gsts &&
+		if ((val & ~s->u_gctl & NHMEX_U_GCTL_EN_ALL) && sim_u_gsts(s) &&
 		    s->pmi_in_flight && s->pmi_done) {
 			s->pmi_in_flight = false;
 			sim_raise_pmi(s);
@@ -467,8 +503,9 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 	case NHMEX_U_GLOBAL_STATUS:
 		return 0;	/* read-only */
 	case NHMEX_U_GLOBAL_OVF_CTL:
+		/* ov_u; the summaries clear with the bits below them */
 		s->u_gsts &= ~val;
-		s->pmi_in_flight &= !!s->u_gsts;
+		s->pmi_in_flight &= !!sim_u_gsts(s);
 		return 0;
 	case NHMEX_U_EVT_SEL:
 		sim_violation(sim, s, msr, val, NHMEX_U_CTL_RSVD);
@@ -487,9 +524,7 @@ static int sim_write_locked(struct xu_sim *sim, struct sim_socket *s, u32 reg,
 	case NHMEX_M_GLOBAL_OVF_CTL(0):
 		/* clearing a counter's bit clears the summaries above it */
 		s->m[b].status &= ~(val & NHMEX_M_GSTS_OV);
-		if (!s->m[b].status)
-			s->u_gsts &= ~NHMEX_U_GSTS_OV_S(b);
-		s->pmi_in_flight &= !!s->u_gsts;
+		s->pmi_in_flight &= !!sim_u_gsts(s);
 		return 0;
 	}
 	if (reg >= NHMEX_M_CNT_CTL(0, 0) &&
@@ -602,6 +637,40 @@ int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
 EXPORT_SYMBOL_NS_GPL(xu_sim_write, XU_SIM_NS);
 
 /**
+ * xu_sim_peek() - a register's value as the simulator holds it
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @reg:    MSR address (Xeon 7500 / E7 models)
+ * @val:    out: the value
+ *
+ * As xu_sim_read(), but neither counted nor logged, and a W-Box counter
+ * reads its true value, without the erratum's 0x1000000.
+ *
+ * Return: 0, -EIO or -ENODEV as for xu_sim_read().
+ */
+int xu_sim_peek(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	if (sim->e5m)
+		return -EIO;
+	s = &sim->sock[socket];
+	if (!sim_lock(s, &flags))
+		return -EBUSY;
+	sim_advance_socket(sim, s);
+	ret = sim_nx_peek(s, reg, val);
+	if (ret == -ENOENT)
+		ret = sim_read_locked(sim, s, reg, val);
+	sim_unlock(s, flags);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_peek, XU_SIM_NS);
+
+/**
  * xu_sim_inject() - make @n events of one source happen now
  * @sim:    the simulated uncore
  * @socket: socket number
@@ -609,7 +678,9 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_write, XU_SIM_NS);
  * @event:  ev_sel (U-Box) or inc_sel (M-Box) of the source
  * @n:      how many events
  *
- * Every counting counter of @box that selects @event sees them.
+ * Every counting counter of @box that selects @event sees them; an M-Box
+ * event that has a sub-register counts whatever it selects (as
+ * xu_sim_nhmex_inject() with XU_SIM_SUB_ANY).
  *
  * Return: 0 or -EINVAL for a socket, box or event that does not exist.
  */
@@ -632,7 +703,8 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
 		if (sim_u_counting(s) &&
 		    FIELD_GET(NHMEX_U_CTL_EV_SEL, s->u.ctl) == event)
 			sim_u_events(s, n);
-	} else {
+	} else if (sim_m_qualifies(s, box - XU_SIM_MBOX0, event,
+				   XU_SIM_SUB_ANY, NULL)) {
 		unsigned int b = box - XU_SIM_MBOX0;
 
 		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
@@ -662,6 +734,7 @@ void xu_sim_power_on(struct xu_sim *sim)
 		sim_advance_socket(sim, s);
 		if (s->e5)
 			sim_e5_reset(s);
+		sim_nx_reset(s);
 		s->u_gctl = 0;
 		s->u_gsts = 0;
 		sim_set_ctl(&s->u, 0);
@@ -817,7 +890,7 @@ static void sim_free(struct xu_sim *sim)
 /**
  * xu_sim_create_absent() - a simulated uncore in its reset state, some of
  * whose PCI boxes the firmware hid
- * @model:   "nhmex", "snbep" or "ivbep"
+ * @model:   "nhmex" (Xeon 7500), "wsmex" (Xeon E7), "snbep" or "ivbep"
  * @sockets: number of sockets; at most 8 for snbep and ivbep
  * @absent:  NULL, or a comma-separated list of PCI boxes (their PMU names
  *           without "uncore_", such as "imc_5,qpi_2") whose functions are
@@ -839,7 +912,7 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	unsigned int i;
 	int ret;
 
-	if (strcmp(model, "nhmex")) {
+	if (strcmp(model, "nhmex") && strcmp(model, "wsmex")) {
 		e5m = sim_e5_model(model);
 		if (!e5m)
 			return ERR_PTR(-EINVAL);
@@ -858,6 +931,9 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	}
 	sim->sockets = sockets;
 	sim->e5m = e5m;
+	sim->wsmex = !strcmp(model, "wsmex");
+	if (!e5m)
+		sim->nr_cboxes = sim->wsmex ? WSMEX_C_NUM_BOXES : NHMEX_C_NUM_BOXES;
 	sim->domain = -1;
 	sim->generator = true;
 	atomic64_set(&sim->violations, 0);
@@ -898,7 +974,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_create_absent, XU_SIM_NS);
 
 /**
  * xu_sim_create() - a simulated uncore in its reset state
- * @model:   "nhmex", "snbep" or "ivbep"
+ * @model:   "nhmex", "wsmex", "snbep" or "ivbep"
  * @sockets: number of sockets
  *
  * As xu_sim_create_absent() with every PCI box present.

@@ -5,10 +5,10 @@
  * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask (bits 4:1
  *   on the Xeon 7500, 14:0 on Ivy Bridge-EP; Sandy Bridge-EP has no PMI):
  *   bit n of the field names core n of the package, 0 sends no PMI.  Core n is the
- *   package's n-th core when its CPUs' topology_core_id() values are
- *   ranked in ascending order (core IDs have gaps); a core keeps its index
- *   while its CPUs are offline, as a physical core does.  Every online
- *   CPU of a named core, each hyperthread, gets the PMI.
+ *   package's n-th core in APIC ID order (xu_cpu_core_rank(), which
+ *   ranks every present core, so a core keeps its index while its CPUs
+ *   are offline, as a physical core does).  Every online CPU of a named
+ *   core, each hyperthread, gets the PMI.
  * - A CPU takes the PMI through its local APIC's LVTPC: masked, the PMI
  *   is lost there; otherwise delivery masks the LVTPC (the handler has to
  *   unmask it) and the CPU gets an NMI.
@@ -26,6 +26,8 @@
 
 #include <asm/apic.h>
 #include <asm/irq_vectors.h>
+
+#include <xeon_uncore/topology.h>
 
 #include "internal.h"
 
@@ -54,34 +56,23 @@ unsigned long xu_sim_pmi_cores(u64 u_global_ctl)
 EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
 
 /*
- * The online CPUs of package @pkg that belong to the cores @cores names,
- * into @out.  Walks the package's core IDs in ascending order, one pass
- * over the present CPUs per core index.
+ * The online CPUs of package @pkg that belong to the cores @cores names
+ * (bit n for the package's core n, of @nr_cores), into @out
  */
-static void sim_core_cpus(unsigned int pkg, unsigned long cores,
-			  unsigned int nr_cores, struct cpumask *out)
+static void sim_core_cpus(struct xu_sim *sim, unsigned int pkg,
+			  unsigned long cores, unsigned int nr_cores,
+			  struct cpumask *out)
 {
-	long prev = -1;
-	unsigned int n;
+	unsigned int rank;
 	int cpu;
 
 	cpumask_clear(out);
-	for (n = 0; n < nr_cores && cores >> n; n++) {
-		long id = LONG_MAX;
-
-		for_each_present_cpu(cpu)
-			if (topology_logical_package_id(cpu) == pkg &&
-			    (long)topology_core_id(cpu) > prev &&
-			    (long)topology_core_id(cpu) < id)
-				id = topology_core_id(cpu);
-		if (id == LONG_MAX)
-			return;		/* the package has fewer cores */
-		if (cores & BIT(n))
-			for_each_online_cpu(cpu)
-				if (topology_logical_package_id(cpu) == pkg &&
-				    topology_core_id(cpu) == id)
-					__cpumask_set_cpu(cpu, out);
-		prev = id;
+	for_each_online_cpu(cpu) {
+		if (topology_logical_package_id(cpu) != pkg)
+			continue;
+		rank = *per_cpu_ptr(sim->core_rank, cpu);
+		if (rank < nr_cores && (cores & BIT(rank)))
+			__cpumask_set_cpu(cpu, out);
 	}
 }
 
@@ -202,10 +193,10 @@ void sim_raise_pmi(struct sim_socket *s)
 	if (!READ_ONCE(sim->deliver_pmi))
 		return;
 	if (s->e5)
-		sim_core_cpus(s->id, FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, s->e5->gctl),
+		sim_core_cpus(sim, s->id, FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, s->e5->gctl),
 			      SIM_IVBEP_PMI_CORES, &s->pmi_targets);
 	else
-		sim_core_cpus(s->id, xu_sim_pmi_cores(s->u_gctl), SIM_PMI_CORES,
+		sim_core_cpus(sim, s->id, xu_sim_pmi_cores(s->u_gctl), SIM_PMI_CORES,
 			      &s->pmi_targets);
 	if (cpumask_empty(&s->pmi_targets))
 		return;
@@ -244,10 +235,20 @@ int sim_pmi_init(struct xu_sim *sim)
 	int cpu;
 
 	sim->pmi_csd = alloc_percpu(call_single_data_t);
-	if (!sim->pmi_csd)
+	sim->core_rank = alloc_percpu(unsigned int);
+	if (!sim->pmi_csd || !sim->core_rank) {
+		free_percpu(sim->pmi_csd);
+		free_percpu(sim->core_rank);
 		return -ENOMEM;
+	}
 	for_each_possible_cpu(cpu)
 		INIT_CSD(per_cpu_ptr(sim->pmi_csd, cpu), sim_pmi_take, sim);
+	/* the wiring of the cores: what a CPU that comes online later is */
+	for_each_present_cpu(cpu) {
+		unsigned int *rank = per_cpu_ptr(sim->core_rank, cpu);
+
+		*rank = xu_cpu_core_rank(cpu);
+	}
 	return 0;
 }
 
@@ -279,6 +280,7 @@ void sim_pmi_quiesce(struct xu_sim *sim)
 void sim_pmi_exit(struct xu_sim *sim)
 {
 	free_percpu(sim->pmi_csd);
+	free_percpu(sim->core_rank);
 }
 
 /**

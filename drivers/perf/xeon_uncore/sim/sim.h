@@ -98,6 +98,49 @@ void xu_sim_log_start(struct xu_sim *sim);
 unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log);
 struct xu_sim *xu_sim_instance(void);
 
+/* Xeon 7500 / E7 models ("nhmex", "wsmex"), Documentation/simulator.rst */
+
+/* A sub-selector that satisfies whatever the sub-registers select */
+#define XU_SIM_SUB_ANY		(~0ULL)
+
+/*
+ * Westmere-EX C-Boxes 8 and 9, which the 7500 guide does not place in the
+ * overflow hierarchy: the simulator reports C8 through S-Box 0 and C9
+ * through S-Box 1, both as S_MSR_PMON_SUMMARY.ov_c_r (bit 0).  The
+ * simulator's choice, which the driver must not rely on.
+ */
+#define XU_SIM_WSMEX_C8_SBOX	0
+#define XU_SIM_WSMEX_C9_SBOX	1
+#define XU_SIM_WSMEX_C89_SUM	BIT_ULL(0)
+
+/**
+ * struct xu_sim_rpkt - a packet crossing an R-Box port
+ * @hdr:    header bits 63:0, as XBR MATCH and MASK see them
+ * @hdr_hi: header bits 71:64, as MM_CFG's match_71_64 and mask_71_64 do
+ * @flits:  its length in flits (1 and up); MM_CFG.match_flt_cnt picks one
+ *          of them, ig_flt_cnt counts them all
+ */
+struct xu_sim_rpkt {
+	u64 hdr;
+	u8 hdr_hi;
+	u8 flits;
+};
+
+u64 xu_sim_nhmex_rate(unsigned int socket, const char *box, unsigned int idx,
+		      unsigned int event);
+int xu_sim_nhmex_inject(struct xu_sim *sim, unsigned int socket,
+			const char *box, unsigned int idx, unsigned int event,
+			u64 sub, u64 n);
+int xu_sim_rbox_packet(struct xu_sim *sim, unsigned int socket,
+		       unsigned int port, const struct xu_sim_rpkt *pkt, u64 n);
+int xu_sim_sbox_packet(struct xu_sim *sim, unsigned int socket,
+		       unsigned int box, u64 pkt, u64 n);
+int xu_sim_bbox_packet(struct xu_sim *sim, unsigned int socket,
+		       unsigned int box, unsigned int event, u64 pkt, u64 n);
+int xu_sim_mbox_addr(struct xu_sim *sim, unsigned int socket, unsigned int box,
+		     unsigned int event, u64 sub, u64 addr, u64 n);
+int xu_sim_peek(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
+
 /* Xeon E5 models ("snbep", "ivbep") */
 u64 xu_sim_e5_rate(unsigned int socket, const char *box, unsigned int idx,
 		   unsigned int event);

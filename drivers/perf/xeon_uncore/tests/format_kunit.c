@@ -33,6 +33,43 @@ static const struct format_str_case format_str_cases[] = {
 	{ "uncore_mbox_1", "set_flag_sel",	"config:19-21\n" },
 	{ "uncore_ubox",   "event",		"config:0-7\n" },
 	{ "uncore_ubox",   "edge",		"config:18\n" },
+	/*
+	 * The M-Box sub-registers (Table 2-62) through config1 and config2,
+	 * as Documentation/pmu/nhmex.rst places them: the inc_sel's own
+	 * sub-register in config1 31:0, a second one (PLD, or the flag's) in
+	 * 63:32, ZDP_CTL_FVC event field n at 13+3n:11+3n (Nehalem-EX), the
+	 * address match in config2
+	 */
+	{ "uncore_mbox_0", "dsp",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "iss",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "map",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "thr",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "pgt",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "fvc",			"config1:0-31\n" },
+	{ "uncore_mbox_0", "sub2",			"config1:32-63\n" },
+	{ "uncore_mbox_0", "pld",			"config1:32-63\n" },
+	{ "uncore_mbox_0", "fvc_ev0",		"config1:11-13\n" },
+	{ "uncore_mbox_0", "fvc_ev1",		"config1:14-16\n" },
+	{ "uncore_mbox_0", "fvc_ev2",		"config1:17-19\n" },
+	{ "uncore_mbox_0", "fvc_ev3",		"config1:20-22\n" },
+	{ "uncore_mbox_0", "addr_match",		"config2:0-33\n" },
+	{ "uncore_mbox_0", "addr_mask",		"config2:34-60\n" },
+	{ "uncore_mbox_0", "addr_en",		"config2:63\n" },
+	{ "uncore_mbox_1", "dsp",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "iss",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "map",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "thr",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "pgt",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "fvc",			"config1:0-31\n" },
+	{ "uncore_mbox_1", "sub2",			"config1:32-63\n" },
+	{ "uncore_mbox_1", "pld",			"config1:32-63\n" },
+	{ "uncore_mbox_1", "fvc_ev0",		"config1:11-13\n" },
+	{ "uncore_mbox_1", "fvc_ev1",		"config1:14-16\n" },
+	{ "uncore_mbox_1", "fvc_ev2",		"config1:17-19\n" },
+	{ "uncore_mbox_1", "fvc_ev3",		"config1:20-22\n" },
+	{ "uncore_mbox_1", "addr_match",		"config2:0-33\n" },
+	{ "uncore_mbox_1", "addr_mask",		"config2:34-60\n" },
+	{ "uncore_mbox_1", "addr_en",		"config2:63\n" },
 };
 
 static unsigned int format_expected_fields(const char *pmu)
@@ -189,6 +226,8 @@ static void format_named_events_parse_to_valid_configs(struct kunit *test)
 	xu_test_sim(test);
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
+		bool um = !strcmp(xp->type->name, "ubox") ||
+			  !strcmp(xp->type->name, "mbox");
 		struct attribute **a;
 
 		if (!xp->type->events)
@@ -197,14 +236,16 @@ static void format_named_events_parse_to_valid_configs(struct kunit *test)
 			struct perf_pmu_events_attr *ea;
 			struct perf_event_attr attr;
 			struct perf_event *event;
-			u64 config, en;
+			u64 cfg[3], en;
 
 			ea = container_of(*a, struct perf_pmu_events_attr, attr.attr);
 			KUNIT_ASSERT_EQ_MSG(test, 0,
-					    xu_test_parse(test, xp->type, ea->event_str, &config),
+					    xu_test_parse3(test, xp->type, ea->event_str, cfg),
 					    "%s/events/%s = \"%s\"", xp->name,
 					    (*a)->name, ea->event_str);
-			xu_test_attr(&attr, xp, config);
+			xu_test_attr(&attr, xp, cfg[0]);
+			attr.config1 = cfg[1];
+			attr.config2 = cfg[2];
 			KUNIT_EXPECT_EQ_MSG(test, 0, xu_validate_config(xp->type, &attr),
 					    "%s/events/%s", xp->name, (*a)->name);
 			/* en and pmi_en (Tables 2-6 and 2-67) are the driver's */
@@ -213,16 +254,22 @@ static void format_named_events_parse_to_valid_configs(struct kunit *test)
 			     XU_TEST_U_EN | XU_TEST_U_PMI;
 			for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 				event = xu_test_open(test, xp, pkg, &attr);
-				KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
-						    xu_test_pmi_off(xp, config | en),
-						    "%s/events/%s", xp->name,
-						    (*a)->name);
+				if (um)
+					KUNIT_EXPECT_EQ_MSG(test, xu_test_ctl(test, event),
+							    xu_test_pmi_off(xp, cfg[0] | en),
+							    "%s/events/%s", xp->name,
+							    (*a)->name);
 				xu_test_close(test, event);
 			}
 		}
 	}
-	/* Table 2-8 has 4 U-Box events; the M-Box list has 11 per box */
-	KUNIT_EXPECT_EQ(test, n, 4U + 2 * 11U);
+	/*
+	 * Nehalem-EX: Table 2-8 has 4 U-Box events; 13 per M-Box, 1 per
+	 * S-Box, 6 per R-Box half, 8 on the W-Box (Table 2-102 and the
+	 * fixed counter)
+	 */
+	if (!strcmp(uc->plat->name, "nhmex"))
+		KUNIT_EXPECT_EQ(test, n, 4U + 2 * 13U + 2 * 1U + 2 * 6U + 8U);
 }
 
 static u64 format_event_config(struct kunit *test, const char *pmu,

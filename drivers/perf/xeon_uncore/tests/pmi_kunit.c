@@ -37,6 +37,18 @@
 #define GSTS_M0			0x8ULL
 
 /*
+ * S_MSR_PMON_SUMMARY of S-Box 0 and 1 (S GLOBAL_CTL + 3,
+ * Documentation/pmu/nhmex.rst), and its ov_mb bit (16, Table 2-26): the
+ * M-Box or B-Box of that side overflowed
+ */
+#define S0_SUM			0xc43
+#define S1_SUM			0xcc3
+#define SUM_MB			0x10000ULL
+/* B-Box 0 and 1 GLOBAL_STATUS: ov_mb is theirs too, so the walk reads them */
+#define B0_STS			0xc21
+#define B1_STS			0xc61
+
+/*
  * M_MSR_PMU_CNT_CTL of counter i on the private simulator: en, pmi_en,
  * wrap_mode and inc_sel i + 1, so that an injection reaches one counter
  */
@@ -189,8 +201,10 @@ static void pmi_walk_one_mbox_counter(struct kunit *test)
 	/* M-Box 1 reports through S-Box 1: ov_s1, bit 2 */
 	static const struct xu_sim_access want[] = {
 		R(1, 0xc01, GSTS_M1),
+		R(1, S1_SUM, SUM_MB),	/* S-Box 1's summary: ov_mb */
 		R(1, 0xce1, 0x8),	/* M-Box 1 status: counter 3 */
 		W(1, 0xce2, 0x8),	/* RW1C: that bit alone */
+		R(1, B1_STS, 0x0),	/* B-Box 1 shares ov_mb */
 		W(1, 0xc00, U_GCTL_DRIVER),
 	};
 	unsigned int n;
@@ -226,10 +240,14 @@ static void pmi_walk_several_counters_across_boxes(struct kunit *test)
 {
 	static const struct xu_sim_access want[] = {
 		R(0, 0xc01, GSTS_U | GSTS_M1 | GSTS_M0),
+		R(0, S0_SUM, SUM_MB),
 		R(0, 0xca1, 0x21),	/* M-Box 0: counters 0 and 5 */
 		W(0, 0xca2, 0x21),
+		R(0, S1_SUM, SUM_MB),
 		R(0, 0xce1, 0x04),	/* M-Box 1: counter 2 */
 		W(0, 0xce2, 0x04),
+		R(0, B0_STS, 0x0),
+		R(0, B1_STS, 0x0),
 		W(0, 0xc02, GSTS_U),	/* the M-Box summaries cleared above */
 		W(0, 0xc00, U_GCTL_DRIVER),
 	};
@@ -260,10 +278,14 @@ static void pmi_walk_all_counters_of_both_sockets(struct kunit *test)
 	for (s = 0; s < 2; s++) {
 		const struct xu_sim_access want[] = {
 			R(s, 0xc01, GSTS_U | GSTS_M1 | GSTS_M0),
+			R(s, S0_SUM, SUM_MB),
 			R(s, 0xca1, 0x3f),
 			W(s, 0xca2, 0x3f),
+			R(s, S1_SUM, SUM_MB),
 			R(s, 0xce1, 0x3f),
 			W(s, 0xce2, 0x3f),
+			R(s, B0_STS, 0x0),
+			R(s, B1_STS, 0x0),
 			W(s, 0xc02, GSTS_U),
 			W(s, 0xc00, U_GCTL_DRIVER),
 		};
@@ -279,8 +301,10 @@ static void pmi_walk_rw1c_clears_exactly_the_flagged_bits(struct kunit *test)
 {
 	static const struct xu_sim_access want[] = {
 		R(0, 0xc01, GSTS_M0),
+		R(0, S0_SUM, SUM_MB),
 		R(0, 0xca1, 0x01),
 		W(0, 0xca2, 0x01),
+		R(0, B0_STS, 0x0),
 		W(0, 0xc00, U_GCTL_DRIVER),
 	};
 	unsigned int n;
@@ -299,9 +323,9 @@ static void pmi_walk_rw1c_clears_exactly_the_flagged_bits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x10ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), GSTS_M0);
 	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
-	KUNIT_EXPECT_EQ(test, n, 4U);
-	KUNIT_EXPECT_EQ(test, walk_of(test)->log[1].val, 0x10ULL);
+	KUNIT_EXPECT_EQ(test, n, 6U);
 	KUNIT_EXPECT_EQ(test, walk_of(test)->log[2].val, 0x10ULL);
+	KUNIT_EXPECT_EQ(test, walk_of(test)->log[3].val, 0x10ULL);
 	expect_clear(test, 0);
 }
 

@@ -421,10 +421,15 @@ static void sim_reserved_bits_are_violations_not_stored(struct kunit *test)
 
 static void sim_unknown_msr_is_eio(struct kunit *test)
 {
-	/* gaps in and around the U-Box and M-Box ranges */
+	/*
+	 * gaps in and around the Xeon 7500 ranges (323535 and the SDM's MSR
+	 * table): after the U-Box's, the M-Boxes' last counters, the
+	 * R-Box's blocks, the C-Boxes' (0xd00-0xdff, WSM-EX C8/C9 only on
+	 * wsmex), the B- and S-Box match/mask registers
+	 */
 	static const u32 regs[] = {
-		0x000, 0xc03, 0xc0f, 0xc12, 0xca3, 0xcbc, 0xcc0, 0xce3, 0xcfc,
-		0xd20, 0xe00,
+		0x000, 0xc03, 0xc0f, 0xc12, 0xca3, 0xcbc, 0xce3, 0xcfc,
+		0xd0e, 0xe03, 0xe40, 0xe47, 0xf40, 0xfc0, 0x393, 0x396,
 	};
 	struct xu_sim *sim = sim_of(test);
 	unsigned int i;

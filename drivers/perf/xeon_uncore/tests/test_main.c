@@ -88,16 +88,25 @@ static struct xu_format_attr *xu_test_format(const struct xu_box_type *type,
 
 /*
  * Place @val into the bits a sysfs format string such as "config:9-13"
- * names, lowest bit first, the way the perf tool does.
+ * or "config1:0-31" names, lowest bit first, the way the perf tool does;
+ * @cfg[0..2] are config, config1 and config2.
  */
-static int xu_test_place(char *fmt, u64 val, u64 *config)
+static int xu_test_place(char *fmt, u64 val, u64 *cfg)
 {
-	unsigned int lo, hi, bit, used = 0;
+	static const char * const words[] = { "config:", "config1:", "config2:" };
+	unsigned int lo, hi, bit, w, used = 0;
 	char *p = strim(fmt), *range;
+	u64 *config = NULL;
 
-	if (!str_has_prefix(p, "config:"))
+	for (w = 0; w < ARRAY_SIZE(words); w++) {
+		if (str_has_prefix(p, words[w])) {
+			config = &cfg[w];
+			p += strlen(words[w]);
+			break;
+		}
+	}
+	if (!config)
 		return -EINVAL;
-	p += strlen("config:");
 	while ((range = strsep(&p, ",")) != NULL) {
 		char *end = range, *start = strsep(&end, "-");
 
@@ -127,10 +136,32 @@ static int xu_test_place(char *fmt, u64 val, u64 *config)
  * Uses only what sysfs shows (the format/ files), as the perf tool does.
  *
  * Return: 0, -ENOENT for a field the box does not have, -ERANGE for a
- * value that does not fit, -EINVAL for a malformed term or format.
+ * value that does not fit, -EINVAL for a malformed term or format, or a
+ * field of config1 or config2.
  */
 int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
 		  const char *terms, u64 *config)
+{
+	u64 cfg[3];
+	int ret = xu_test_parse3(test, type, terms, cfg);
+
+	*config = cfg[0];
+	if (!ret && (cfg[1] || cfg[2]))
+		return -EINVAL;
+	return ret;
+}
+
+/**
+ * xu_test_parse3() - turn "event=4,xbr_match=0x4000" into config words
+ * @test:  the test
+ * @type:  the box type whose format/ files describe the fields
+ * @terms: comma separated name=value terms; a bare name means name=1
+ * @cfg:   out: config, config1 and config2
+ *
+ * Return: as xu_test_parse().
+ */
+int xu_test_parse3(struct kunit *test, const struct xu_box_type *type,
+		   const char *terms, u64 *cfg)
 {
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	char *s = kunit_kstrdup(test, terms, GFP_KERNEL);
@@ -139,7 +170,9 @@ int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_NOT_NULL(test, s);
-	*config = 0;
+	cfg[0] = 0;
+	cfg[1] = 0;
+	cfg[2] = 0;
 	while ((term = strsep(&s, ",")) != NULL) {
 		char *name = strsep(&term, "=");
 		struct xu_format_attr *f = xu_test_format(type, name);
@@ -151,7 +184,7 @@ int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
 			return -EINVAL;
 		if (f->attr.show(NULL, &f->attr, buf) <= 0)
 			return -EINVAL;
-		ret = xu_test_place(buf, val, config);
+		ret = xu_test_place(buf, val, cfg);
 		if (ret)
 			return ret;
 	}

@@ -29,6 +29,8 @@ struct xu_sim *xu_test_sim(struct kunit *test);
 int xu_test_cpu_of(struct kunit *test, unsigned int pkg);
 int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
 		  const char *terms, u64 *config);
+int xu_test_parse3(struct kunit *test, const struct xu_box_type *type,
+		   const char *terms, u64 *cfg);
 void xu_test_attr(struct perf_event_attr *attr, const struct xu_pmu *xp,
 		  u64 config);
 struct perf_event *xu_test_try_open(struct kunit *test, struct xu_pmu *xp,

@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The fuzzer (tools/testing/fuzz/xu_fuzz, Documentation/dev-tools/fuzz.rst)
+# on every PMU of every simulated platform: random attrs in and outside
+# the formats, groups, ioctls, reads, mmaps, closes, CPU hotplug, rmmod
+# attempts and a reload, for a bounded time per model (20 s on the debug
+# kernel, 6 s elsewhere).  Its oracles (no bit outside the formats opens,
+# reads succeed and counts never go backward, group reads' nr, no unload
+# while in use, every PMU back after a reload, no reserved-bit write) make
+# it exit 1; the harness fails the run on any kernel report.
+# XU_FUZZ_SEED=N replays: model i runs with seed N + i.
+. "$(dirname "$0")/lib.sh"
+
+FUZZ=$(dirname "$0")/../xu_fuzz
+# the debug kernel: KASAN (Debian's kernels have neither it nor kmemleak)
+if [ -e /sys/kernel/debug/kmemleak ] || grep -q ' kasan_report$' /proc/kallsyms; then
+	SECS=${XU_FUZZ_SECS:-20} kind=debug
+else
+	SECS=${XU_FUZZ_SECS:-6} kind=release
+fi
+SEED=${XU_FUZZ_SEED:-$(date +%s)}
+# the fewest events a model must open in its run (a fuzzer that opens
+# nothing fuzzes nothing)
+FLOOR=200
+
+if [ ! -x "$FUZZ" ]; then
+	fail "xu_fuzz in /add (make -C tools/testing/fuzz OUT=...)"
+	finish
+fi
+ncpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
+diag "xu_fuzz: $kind kernel $(uname -r), $SECS s per model, seed $SEED, $ncpu CPUs"
+
+# fig NAME: the figure NAME=... of the last run's summary line
+fig() { printf '%s\n' "$sum" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+
+i=0
+for m in nhmex wsmex snbep ivbep; do
+	seed=$((SEED + i))
+	i=$((i + 1))
+	if ! insmod "$XU_MODULE" || ! insmod "$XU_SIM_MODULE" model=$m; then
+		fail "$m: load xeon_uncore and xeon_uncore_sim model=$m"
+		rmmod xeon_uncore 2>/dev/null
+		continue
+	fi
+	t0=$(date +%s)
+	out=$("$FUZZ" -t "$SECS" -s "$seed" 2>&1)
+	rc=$?
+	printf '%s\n' "$out" | sed 's/^/# /'
+	sum=$(printf '%s\n' "$out" | grep '^xu_fuzz: seed=.* syscalls=' | tail -n 1)
+	diag "$m: $(($(date +%s) - t0)) s"
+	check_eq "$m: xu_fuzz -t $SECS -s $seed exits 0" "$rc" 0
+	check_eq "$m: no oracle violation" "$(fig oracle_violations)" 0
+	opened=$(fig opened)
+	check "$m: xu_fuzz opened at least $FLOOR events (opened ${opened:-none})" \
+		test "${opened:-0}" -ge $FLOOR
+	check_eq "$m: an event opened on every PMU ($(fig pmus) PMUs)" \
+		"$(fig pmus_opened)" "$(fig pmus)"
+	check "$m: the modules were unloaded and loaded again ($(fig reloads))" \
+		test "$(fig reloads)" -ge 1
+	check "$m: unload" unload_module
+	offline=
+	for c in /sys/devices/system/cpu/cpu[1-9]*; do
+		[ "$(cat "$c/online")" = 1 ] || offline="$offline ${c##*cpu}"
+	done
+	check_eq "$m: every CPU online again" "$offline" ""
+done
+finish

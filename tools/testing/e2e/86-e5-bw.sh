@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# xu-bw (tools/xu-bw, Documentation/xu-bw.rst) on the simulated Xeon E5 /
+# E5 v2: every socket's, memory channel's and QPI link's MB/s within 2% of
+# the simulator's documented rates (Documentation/simulator.rst, lib.sh
+# e5_rate), in CSV, JSON and the table; the SVG plot; -- CMD; SIGINT;
+# errors (no PMU, no privilege) and bad options (exit 2).
+#   channel imc_i, read and write: 100000 * ((0x04 & 7) + 1) * (s + i + 1)
+#       CAS/s (cas_count_read/write, event 0x04) * 64 bytes
+#   link qpi_i: (rate(0x102) + rate(0x103)) data flits/s * 8 bytes
+#       = 100000 * (3 + 4) * (s + i + 1) * 8
+. "$(dirname "$0")/lib.sh"
+
+BW=/add/xu-bw
+T=/tmp/86-e5-bw
+OUT=$T.out
+
+e5_require 86-e5-bw
+if [ ! -x $BW ]; then
+	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
+	finish
+fi
+S=$(e5_sockets)
+NIMC=4 NQPI=2
+[ "$E5" = ivbep ] && NIMC=8 NQPI=3
+
+# rc CMD...: CMD's exit status, its output in $OUT
+rc() { "$@" >$OUT 2>&1; echo $?; }
+
+r=$(rc $BW -n 1)
+check_eq "without the driver: exit 1" "$r" 1
+check "without the driver: 'no supported uncore PMU'" grep -q "no supported uncore PMU" $OUT
+
+check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
+
+for o in "-x" "-i 0" "-i" "-n 0" "-n x" "--csv --json" "--plot=" "extra"; do
+	# shellcheck disable=SC2086 # the option's words
+	check_eq "xu-bw $o: usage, exit 2" "$(rc $BW $o)" 2
+done
+
+# The expected records, in bytes/s: "socket record box read write tx"
+# ("-" where a record has no such figure)
+for s in $(e5_seq "$S"); do
+	tr=0 tw=0 tq=0
+	for i in $(e5_seq $NIMC); do
+		b=$(($(e5_rate "uncore_imc_$i" 0x04 "$s") * 64))
+		tr=$((tr + b)) tw=$((tw + b))
+		echo "$s channel uncore_imc_$i $b $b -"
+	done
+	for i in $(e5_seq $NQPI); do
+		q=$((($(e5_rate "uncore_qpi_$i" 0x102 "$s") + $(e5_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
+		tq=$((tq + q))
+		echo "$s link uncore_qpi_$i - - $q"
+	done
+	echo "$s socket - $tr $tw $tq"
+done >$T.want
+
+# CSV and the plot, 2 intervals of 0.5 s
+check_eq "xu-bw -i 0.5 -n 2 --csv --plot: exit 0" \
+	"$($BW -i 0.5 -n 2 --csv --plot=$T.svg >$T.csv 2>$OUT; echo $?)" 0
+check_eq "CSV header" "$(head -n 1 $T.csv)" \
+	"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps"
+bw_csv_norm
+check_eq "CSV: 2 intervals" "$(cut -d' ' -f1 $T.norm | uniq | wc -l)" 2
+bw_compare "CSV ($S sockets, $NIMC channels, $NQPI QPI links)" $T.norm
+
+# the SVG: one polyline of 2 points per socket and read/write/QPI, closed
+check_eq "SVG starts with <svg" "$(head -c 4 $T.svg)" "<svg"
+check_eq "SVG ends with </svg>" "$(tail -n 1 $T.svg)" "</svg>"
+check_eq "SVG: $((S * 3)) polylines of 2 points" \
+	"$(grep '<polyline' $T.svg | sed 's/.*points="\([^"]*\)".*/\1/' | awk 'NF == 2' | wc -l)" $((S * 3))
+check_eq "SVG: axes' units" "$(grep -c -e 'time (s)' -e 'MB/s' $T.svg)" 2
+check "SVG: legend" grep -q "socket $((S - 1)) write" $T.svg
+
+# JSON, one interval: the same figures
+check_eq "xu-bw -i 0.5 -n 1 --json: exit 0" \
+	"$($BW -i 0.5 -n 1 --json >$T.json 2>$OUT; echo $?)" 0
+check_eq "JSON: one object per line" "$(grep -cv '^{.*}$' $T.json)" 0
+bw_json_norm
+bw_compare "JSON" $T.norm
+
+# the table: socket rows read and write, totals within 2%
+check_eq "xu-bw -i 0.5 -n 1 (table): exit 0" "$($BW -i 0.5 -n 1 >$T.tab 2>$OUT; echo $?)" 0
+check "table header names $E5" grep -q "($E5), $S sockets, $NIMC memory channels" $T.tab
+for s in $(e5_seq "$S"); do
+	# shellcheck disable=SC2046 # read, write and QPI tx totals
+	set -- $(awk -v s="$s" '$1 == s && $2 == "read" { print $3 }
+		$1 == s && $2 == "write" { print $3 }
+		$1 == s && $2 == "QPI" { print $4 }' $T.tab)
+	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $4 / 1e6 }' $T.want)
+	check_within_pct "table: socket $s read" "${1:-}" "$w" 2
+	check_within_pct "table: socket $s write" "${2:-}" "$w" 2
+	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $6 / 1e6 }' $T.want)
+	check_within_pct "table: socket $s QPI tx" "${3:-}" "$w" 2
+done
+
+# -- CMD: stops when the command exits, with its exit status
+check_eq "xu-bw -i 5 --csv -- sh -c 'sleep 0.3; exit 3': exit 3" \
+	"$($BW -i 5 --csv -- sh -c 'sleep 0.3; exit 3' >$T.csv 2>$OUT; echo $?)" 3
+check "-- CMD: one partial interval, under 2 s" awk -F, \
+	'NR > 1 { n++; if ($2 >= 2) exit 1 } END { exit !(n > 0) }' $T.csv
+
+# SIGINT: the plot of the intervals so far
+$BW -i 0.3 --plot=$T-int.svg >/dev/null 2>$OUT &
+pid=$!
+sleep 1
+kill -INT $pid
+wait $pid
+check_eq "SIGINT: exit 0" $? 0
+check_eq "SIGINT: the SVG closed" "$(tail -n 1 $T-int.svg 2>&1)" "</svg>"
+
+# without privilege: EACCES and the paranoid level named, exit 1 (the
+# guest's /etc/passwd, in its initramfs, may lack nobody)
+grep -q '^nobody:' /etc/passwd || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+if grep -q '^nobody:' /etc/passwd && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
+	r=$(rc su -s /bin/sh -c "$BW -n 1" nobody)
+	check_eq "as nobody: exit 1" "$r" 1
+	check "as nobody: the errno named (EACCES)" grep -q "failed: EACCES" $OUT
+	check "as nobody: perf_event_paranoid named" grep -q "perf_event_paranoid is" $OUT
+else
+	skip "as nobody: no user nobody, or perf_event_paranoid < 1"
+fi
+
+check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
+finish
