@@ -58,7 +58,7 @@ struct event {
 struct counter {
 	int fd;
 	uint64_t val, ena, run;	/* last read */
-	double rate;		/* events per second over the last interval */
+	double rate;		/* events per second over the last interval, NAN if it never ran */
 	int multiplexed;	/* time_running < time_enabled in the interval */
 };
 
@@ -600,10 +600,11 @@ static void open_counters(void)
 					" failed: %s (%s)\n", prog, b->pmu, e->name, e->enc,
 					sockets[s].cpu, errno_name(err), strerror(err));
 				if (err == EACCES || err == EPERM)
-					die(1, "system-wide uncore events need CAP_PERFMON (or "
-					    "CAP_SYS_ADMIN) or kernel.perf_event_paranoid <= 0;"
-					    " /proc/sys/kernel/perf_event_paranoid is %s",
-					    paranoid);
+					die(1, "system-wide uncore events need CAP_PERFMON or "
+					    "CAP_SYS_ADMIN, or kernel.perf_event_paranoid <= 0 "
+					    "(above 2, Debian's patch refuses all but "
+					    "CAP_SYS_ADMIN); /proc/sys/kernel/"
+					    "perf_event_paranoid is %s", paranoid);
 				if (err == EMFILE)
 					die(1, "too many open files: raise ulimit -n");
 				if (err == ENOENT || err == ENODEV)
@@ -653,18 +654,24 @@ static void sample_counters(int first)
 				 * The count scaled to the enabled time, over
 				 * the enabled time: dv * (de / dr) / de
 				 */
-				c->rate = dr ? (double)dv * 1e9 / (double)dr : 0.0;
+				c->rate = dr ? (double)dv * 1e9 / (double)dr : NAN;
 				c->multiplexed = dr < de;
 			}
 		}
 	}
 }
 
+/*
+ * A counter's MB/s over the last interval: NAN if it did not count in it
+ * (multiplexed out for the whole interval) or the box is absent on the
+ * socket, so that an unknown figure never reads as 0, and every sum
+ * that includes it is unknown too
+ */
 static double box_mbs(const struct box *b, int s, int j)
 {
 	const struct counter *c = &b->ctr[s][j];
 
-	return c->fd < 0 ? 0.0 : c->rate * b->ev[j].bytes / 1e6;
+	return c->fd < 0 ? NAN : c->rate * b->ev[j].bytes / 1e6;
 }
 
 /* mem_mbs BOX SOCKET WRITE: the box's read (0) or write (1) MB/s */
@@ -685,6 +692,8 @@ static void socket_totals(int s, double *rd, double *wr, double *qpi)
 
 	*rd = *wr = *qpi = 0;
 	for (i = 0; i < nboxes; i++) {
+		if (!boxes[i].on_socket[s])
+			continue;
 		if (boxes[i].kind == BOX_MEM) {
 			*rd += mem_mbs(&boxes[i], s, 0);
 			*wr += mem_mbs(&boxes[i], s, 1);
@@ -727,6 +736,15 @@ static void print_header(void)
 		printf("); QPI not measured on this platform; MB/s = 10^6 bytes/s\n");
 }
 
+/* a table cell: the figure, or "-" where it is unknown */
+static void cell(const char *sep, int width, double v)
+{
+	if (isnan(v))
+		printf("%s%*s", sep, width, "-");
+	else
+		printf("%s%*.1f", sep, width, v);
+}
+
 static void print_table(double elapsed)
 {
 	int i, s;
@@ -744,11 +762,12 @@ static void print_table(double elapsed)
 
 		socket_totals(s, &rd, &wr, &q);
 		for (w = 0; w < 2; w++) {
-			printf("%-6d %-7s %9.1f", sockets[s].pkg, w ? "write" : "read",
-			       w ? wr : rd);
+			printf("%-6d %-7s", sockets[s].pkg, w ? "write" : "read");
+			cell(" ", 9, w ? wr : rd);
 			for (i = 0; i < nboxes; i++)
 				if (boxes[i].kind == BOX_MEM)
-					printf(" %8.1f", mem_mbs(&boxes[i], s, w));
+					cell(" ", 8, boxes[i].on_socket[s] ?
+					     mem_mbs(&boxes[i], s, w) : NAN);
 			printf("\n");
 		}
 	}
@@ -761,10 +780,11 @@ static void print_table(double elapsed)
 	printf("\n");
 	for (s = 0; s < nsockets; s++) {
 		socket_totals(s, &rd, &wr, &q);
-		printf("%-6d %-7s %9.1f", sockets[s].pkg, "QPI tx", q);
+		printf("%-6d %-7s", sockets[s].pkg, "QPI tx");
+		cell(" ", 9, q);
 		for (i = 0; i < nboxes; i++)
 			if (boxes[i].kind == BOX_QPI)
-				printf(" %8.1f", qpi_mbs(&boxes[i], s));
+				cell(" ", 8, boxes[i].on_socket[s] ? qpi_mbs(&boxes[i], s) : NAN);
 		printf("\n");
 	}
 }
@@ -774,24 +794,26 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 {
 	if (fmt == OUT_CSV) {
 		printf("%.3f,%.3f,%d,%s,%s,", ts, el, pkg, rec, box);
-		if (rd)
+		if (rd && !isnan(*rd))
 			printf("%.3f", *rd);
 		putchar(',');
-		if (wr)
+		if (wr && !isnan(*wr))
 			printf("%.3f", *wr);
 		putchar(',');
-		if (tx)
+		if (tx && !isnan(*tx))
 			printf("%.3f", *tx);
 		putchar('\n');
 		return;
 	}
-	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f,\"socket\":%d,\"record\":\"%s\","
-	       "\"box\":\"%s\"", ts, el, pkg, rec, box);
-	if (rd)
+	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f,\"socket\":%d,\"record\":\"%s\"",
+	       ts, el, pkg, rec);
+	if (*box)
+		printf(",\"box\":\"%s\"", box);
+	if (rd && !isnan(*rd))
 		printf(",\"read_MBps\":%.3f", *rd);
-	if (wr)
+	if (wr && !isnan(*wr))
 		printf(",\"write_MBps\":%.3f", *wr);
-	if (tx)
+	if (tx && !isnan(*tx))
 		printf(",\"tx_MBps\":%.3f", *tx);
 	printf("}\n");
 }
@@ -824,9 +846,17 @@ static void print_records(double ts, double el)
 	}
 }
 
-static void report(double el)
+/*
+ * The plot's history holds at most HIST_MAX intervals: when it is full,
+ * every second one is dropped, so a long run keeps its whole span at a
+ * coarser step and bounded memory
+ */
+#define HIST_MAX	4096
+
+static void report(double el, int keep)
 {
 	struct sample *h;
+	size_t k;
 	int s;
 
 	if (fmt == OUT_TABLE)
@@ -834,6 +864,13 @@ static void report(double el)
 	else
 		print_records(now(CLOCK_REALTIME), el);
 	fflush(stdout);
+	if (!keep)
+		return;
+	if (nhist == HIST_MAX) {
+		for (k = 0; 2 * k + 1 < nhist; k++)
+			hist[k] = hist[2 * k + 1];
+		nhist = k;
+	}
 	if (nhist == hist_cap) {
 		hist_cap = hist_cap ? 2 * hist_cap : 64;
 		hist = realloc(hist, hist_cap * sizeof(*hist));
@@ -924,18 +961,22 @@ static void write_plot(const char *path)
 		for (kind = 0; kind < nkinds; kind++) {
 			static const char *const dash[] = { "", "8,4", "2,3" };
 			static const char *const what[] = { "read", "write", "QPI tx" };
-			const char *c = colour[s % 8];
+			const char *c = colour[s % 8], *sep;
 			double y;
 
 			fprintf(f, "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\"", c);
 			if (*dash[kind])
 				fprintf(f, " stroke-dasharray=\"%s\"", dash[kind]);
 			fprintf(f, " points=\"");
-			for (k = 0; k < nhist; k++) {
+			/* an interval whose figure is unknown has no point */
+			for (k = 0, sep = ""; k < nhist; k++) {
 				v = kind == 0 ? hist[k].rd[s] : kind == 1 ? hist[k].wr[s] :
 				    hist[k].qpi[s];
-				fprintf(f, "%s%.1f,%.1f", k ? " " : "", L + hist[k].t / xmax * pw,
+				if (isnan(v))
+					continue;
+				fprintf(f, "%s%.1f,%.1f", sep, L + hist[k].t / xmax * pw,
 					T + ph - v / ymax * ph);
+				sep = " ";
 			}
 			fprintf(f, "\"><title>socket %d %s</title></polyline>\n",
 				sockets[s].pkg, what[kind]);
@@ -999,8 +1040,8 @@ int main(int argc, char **argv)
 			fmt = OUT_JSON;
 			break;
 		case 'p':
-			if (!*optarg)
-				bad_usage("--plot needs a file name");
+			if (strlen(optarg) < 5 || strcmp(optarg + strlen(optarg) - 4, ".svg"))
+				bad_usage("--plot=%s: the plot is SVG: name a FILE.svg", optarg);
 			plot = optarg;
 			break;
 		case 'v':
@@ -1081,7 +1122,7 @@ int main(int argc, char **argv)
 			break;
 		sample_counters(0);
 		last = now(CLOCK_MONOTONIC);
-		report(last - t0);
+		report(last - t0, plot != NULL);
 		if (count > 0 && ++done >= count)
 			stop = 1;
 		next += interval;
