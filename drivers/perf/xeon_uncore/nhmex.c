@@ -476,12 +476,14 @@ static u64 nhmex_wbox_period_fixup(struct perf_event *event, u64 left)
 
 	/*
 	 * 2^48 - left ends in 0xffffff or 0xfffffe when left ends in 1 or
-	 * 2: start the period that many events short (it then starts at a
-	 * value ending in 0x000000), or 3 events long if that is all.
+	 * 2: make the period 2 or 1 events longer, so that it starts at a
+	 * value ending in 0xfffffd.  (Not shorter: a start value ending in
+	 * 0x000000 or 0x000001 is what the read fixup takes for the
+	 * erratum.)  The events over are taken from the next period.
 	 */
 	if (low != 1 && low != 2)
 		return left;
-	return left > low ? left - low : 3;
+	return left + 3 - low;
 }
 
 static int nhmex_wbox_validate(struct perf_event *event)

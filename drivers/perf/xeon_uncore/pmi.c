@@ -347,7 +347,18 @@ struct xu_walk_subs {
 	u64 val[XU_WALK_SUBS];
 };
 
-/* Does the box's second-level summary flag it?  Unknown: yes */
+/* The box is under a second-level summary */
+static bool xu_pmi_has_sub(const struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return t->ov_sub_reg && t->ov_sub && t->ov_sub[box->pmu->idx];
+}
+
+/*
+ * Does the box's second-level summary flag it?  Unknown, or @subs NULL
+ * (the summary is not to be trusted): yes
+ */
 static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk_subs *subs)
 {
 	const struct xu_box_type *t = box->pmu->type;
@@ -355,7 +366,7 @@ static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk_subs *subs)
 	u32 reg;
 	u64 val;
 
-	if (!t->ov_sub_reg || !t->ov_sub || !t->ov_sub[idx])
+	if (!subs || !xu_pmi_has_sub(box))
 		return true;
 	reg = t->ov_sub_reg[idx];
 	for (i = 0; i < subs->n; i++)
@@ -475,6 +486,12 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		perf_fetch_caller_regs(&caller);
 		regs = &caller;
 	}
+	/*
+	 * A walk under way, as well as one just ended, tells another CPU's
+	 * NMI that finds the status clear that the PMI was taken
+	 */
+	WRITE_ONCE(p->last_walk_ns, ktime_get_mono_fast_ns());
+	WRITE_ONCE(p->last_walk_cpu, smp_processor_id());
 
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
@@ -485,6 +502,29 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			continue;
 		handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack,
 					   &subs);
+	}
+	/*
+	 * A global bit over second-level summaries that none of the boxes
+	 * they flagged explains: the summaries did not name the box that
+	 * overflowed.  Read every box under them, or that box's status
+	 * would stay set, and with it the freeze of its next overflow.
+	 */
+	if (sts & ~explained) {
+		u64 before = explained;
+
+		for (i = 0; i < uc->num_pmus; i++) {
+			struct xu_box *box = &uc->pmus[i].boxes[pkg];
+			const struct xu_box_type *t = box->pmu->type;
+
+			if (!t->ov_summary || !xu_box_here(box) || !xu_pmi_has_sub(box) ||
+			    !(sts & ~explained & t->ov_summary[box->pmu->idx]))
+				continue;
+			handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack,
+						   NULL);
+		}
+		if (explained != before)
+			pr_warn_once("package %u: a second-level overflow summary did not name the box that overflowed; the box was found by its own status\n",
+				     pkg);
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	ack |= sts & ~explained;

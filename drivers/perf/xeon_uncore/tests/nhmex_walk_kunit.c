@@ -384,8 +384,9 @@ static void nhmex_walk_wbox_read_erratum(struct kunit *test)
 /*
  * A sampling period whose preload (2^48 - period) would end in 0xfffffe
  * or 0xffffff is changed; others are left alone.  @ok lists the preloads
- * allowed for it: the nearest ones, at most two events away, that end in
- * neither.
+ * allowed for it: the nearest one, at most two events longer, that ends
+ * in neither, nor in 0x000000 or 0x000001, which a read before two
+ * events would take for the erratum and lower by 2^24.
  */
 struct nx_wperiod_case {
 	u64 period;
@@ -401,14 +402,14 @@ static const struct nx_wperiod_case nx_wperiod_cases[] = {
 	{ 1, { 0xfffffffffffdULL } },
 	/* 0xfffffffffffe: 0xfffffffffffd, one more */
 	{ 2, { 0xfffffffffffdULL } },
-	/* 0xfffffeffffff: 0xfffffefffffd (+2), 0xffffff000000 (-1), 0xffffff000001 (-2) */
-	{ 0x1000001, { 0xfffffefffffdULL, 0xffffff000000ULL, 0xffffff000001ULL } },
-	/* 0xfffffefffffe: 0xfffffefffffd (+1), 0xffffff000000 (-2) */
-	{ 0x1000002, { 0xfffffefffffdULL, 0xffffff000000ULL } },
+	/* 0xfffffeffffff: 0xfffffefffffd (+2) */
+	{ 0x1000001, { 0xfffffefffffdULL } },
+	/* 0xfffffefffffe: 0xfffffefffffd (+1) */
+	{ 0x1000002, { 0xfffffefffffdULL } },
 	/* 0xfffffefffffd: fine */
 	{ 0x1000003, { 0xfffffefffffdULL } },
-	/* 0xfff000ffffff: 0xfff000fffffd, 0xfff001000000, 0xfff001000001 */
-	{ 0xfff000001, { 0xfff000fffffdULL, 0xfff001000000ULL, 0xfff001000001ULL } },
+	/* 0xfff000ffffff: 0xfff000fffffd (+2) */
+	{ 0xfff000001, { 0xfff000fffffdULL } },
 };
 
 static void nhmex_walk_wbox_period_erratum(struct kunit *test)
