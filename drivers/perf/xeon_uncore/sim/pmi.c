@@ -22,6 +22,7 @@
 #include <linux/bitfield.h>
 #include <linux/hardirq.h>
 #include <linux/limits.h>
+#include <linux/rcupdate.h>
 #include <linux/topology.h>
 
 #include <asm/apic.h>
@@ -267,14 +268,20 @@ void sim_pmi_quiesce(struct xu_sim *sim)
 	}
 	for (i = 0; i < sim->sockets; i++)
 		irq_work_sync(&sim->sock[i].pmi_work);
-	/* an IPI still out runs sim_pmi_take(), which uses @sim */
+	/*
+	 * An IPI still out runs sim_pmi_take(), which uses @sim.  The
+	 * target unlocks an async csd before it calls the function (see
+	 * __flush_smp_call_function_queue()), with interrupts off from
+	 * before the unlock to after the call: once every csd is unlocked,
+	 * a grace period waits out the calls that unlocking began.
+	 */
 	for_each_possible_cpu(cpu) {
 		call_single_data_t *csd = per_cpu_ptr(sim->pmi_csd, cpu);
 
-		/* pairs with the release that unlocks the csd after its call */
 		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
 			cpu_relax();
 	}
+	synchronize_rcu();
 }
 
 void sim_pmi_exit(struct xu_sim *sim)
