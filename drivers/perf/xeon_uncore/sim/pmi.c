@@ -278,6 +278,7 @@ void sim_pmi_quiesce(struct xu_sim *sim)
 	for_each_possible_cpu(cpu) {
 		call_single_data_t *csd = per_cpu_ptr(sim->pmi_csd, cpu);
 
+		/* pairs with the release of csd_unlock() */
 		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
 			cpu_relax();
 	}
