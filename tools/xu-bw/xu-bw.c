@@ -556,6 +556,19 @@ static const char *errno_name(int e)
 	}
 }
 
+/* Box @b has no function on socket @s: close its events there, 0..@n */
+static void absent_on(struct box *b, int s, int n)
+{
+	int j;
+
+	for (j = 0; j <= n; j++) {
+		if (b->ctr[s][j].fd >= 0)
+			close(b->ctr[s][j].fd);
+		b->ctr[s][j].fd = -1;
+	}
+	b->on_socket[s] = 0;
+}
+
 static void open_counters(void)
 {
 	int i, j, s;
@@ -596,6 +609,14 @@ static void open_counters(void)
 				if (c->fd >= 0)
 					continue;
 				err = errno;
+				if (err == ENODEV && pmu_exists(b->pmu)) {
+					/* the box lacks this package: "-" there */
+					fprintf(stderr, "%s: %s is absent on package %d "
+						"(ENODEV): not shown there\n", prog, b->pmu,
+						sockets[s].pkg);
+					absent_on(b, s, j);
+					continue;
+				}
 				fprintf(stderr, "%s: perf_event_open(%s/%s/ = %s, CPU %d)"
 					" failed: %s (%s)\n", prog, b->pmu, e->name, e->enc,
 					sockets[s].cpu, errno_name(err), strerror(err));
