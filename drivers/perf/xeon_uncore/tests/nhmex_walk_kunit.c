@@ -300,6 +300,57 @@ static void nhmex_walk_every_kind_at_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xc81), 0ULL);
 }
 
+/* The S-Boxes' S_MSR_PMON_SUMMARY as a summary that names no box */
+static int nxw_blind_read(struct xu_box *box, u32 reg, u64 *val)
+{
+	int ret = xu_sim_io.read(box, reg, val);
+
+	if (!ret && (reg == S0_SUMMARY || reg == S1_SUMMARY))
+		*val = 0;
+	return ret;
+}
+
+static int nxw_blind_write(struct xu_box *box, u32 reg, u64 val)
+{
+	return xu_sim_io.write(box, reg, val);
+}
+
+static const struct xu_io_ops nxw_blind_io = {
+	.name	= "blind summaries",
+	.read	= nxw_blind_read,
+	.write	= nxw_blind_write,
+};
+
+/*
+ * U_MSR_PMON_GLOBAL_STATUS.ov_s0 set, S-Box 0's summary clear (a summary
+ * register that does not say what the guide says it does): the walk
+ * finds C-Box 1's overflow by reading every box under S-Box 0, clears it
+ * there, and leaves the global status clear with nothing acked blindly
+ */
+static void nhmex_walk_summary_names_nothing(struct kunit *test)
+{
+	struct nx_walk *w;
+	unsigned int i, pkg, n;
+
+	w = nxw_setup(test, "nhmex", &xu_nhmex);
+	nxw_pmu(test, "uncore_cbox_1");
+	for (i = 0; i < w->uc.num_pmus; i++)
+		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++)
+			w->uc.pmus[i].boxes[pkg].io = &nxw_blind_io;
+	nxw_overflow(test, 0xd92, CTL_EV1_PMI, 0xd93, "cbox", 1, 0x01);
+	nxw_frozen(test);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xc01), GS_S0);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, S0_SUMMARY), SUM_C_L);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xd81), 0x2ULL);
+
+	KUNIT_EXPECT_EQ(test, walk(test, &n), 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xd81), 0ULL);
+	for (i = 0; i < min_t(unsigned int, n, XU_SIM_LOG_LEN); i++)
+		KUNIT_EXPECT_FALSE_MSG(test, w->log[i].write && w->log[i].msr == 0xc02,
+				       "access %u: U_MSR_PMON_GLOBAL_OVF_CTL written", i);
+	expect_clear(test);
+}
+
 /* Nothing pending: one read, no write, not claimed */
 static void nhmex_walk_not_ours(struct kunit *test)
 {
@@ -442,6 +493,7 @@ static void nhmex_walk_wbox_period_erratum(struct kunit *test)
 
 static struct kunit_case nhmex_walk_cases[] = {
 	KUNIT_CASE(nhmex_walk_not_ours),
+	KUNIT_CASE(nhmex_walk_summary_names_nothing),
 	KUNIT_CASE(nhmex_walk_every_kind_at_once),
 	KUNIT_CASE(nhmex_walk_wbox_read_erratum),
 	KUNIT_CASE(nhmex_walk_wbox_period_erratum),
