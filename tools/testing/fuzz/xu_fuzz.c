@@ -20,7 +20,12 @@
  *   - the simulator saw no reserved-bit write (its debugfs violations).
  * Any violation is printed and makes the exit status 1.
  *
- * usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-v]
+ * With -P, a second process takes CPUs offline and online every few
+ * milliseconds for the whole run, so that hotplug meets every operation
+ * (open, add, read, close, a reload) at any point rather than between
+ * them.
+ *
+ * usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v]
  *        xu_fuzz -a HEXATTR [-c CPU]    open one attr and read it
  */
 #ifndef _GNU_SOURCE
@@ -40,8 +45,10 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -104,6 +111,11 @@ static int nevs;
 static int ncpus_sys;
 static long page;
 static int verbose;
+static int hp_parallel;		/* -P: hotplug runs beside everything else */
+static pid_t hp_pid = -1;	/* its process */
+
+static void hp_child_stop(void);
+static void all_online(void);
 /* the operation under way, for the report of a slow one */
 static const char *op_what, *op_name;
 static long op_a, op_b;
@@ -158,6 +170,9 @@ static void die(const char *fmt, ...)
 	vfprintf(stderr, fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
+	/* leave no CPU offline, nor anything taking them offline */
+	hp_child_stop();
+	all_online();
 	exit(2);
 }
 
@@ -705,6 +720,8 @@ static int add_event(int fd, int pmu, int leader, uint64_t read_format, int no_m
 	e->members = 1;
 	e->read_format = read_format;
 	e->no_mono = no_mono;
+	/* a CPU may leave at any time: perf may take members out of groups */
+	e->nr_unknown = hp_parallel;
 	if (leader >= 0) {
 		evs[leader].members++;
 		st.groups++;
@@ -1130,6 +1147,51 @@ static void do_hotplug(void)
 		printf("xu_fuzz: cpu%d online=%d\n", cpu, on);
 }
 
+/*
+ * -P: a child that toggles a random CPU (never CPU 0) every 2 to 20 ms
+ * until SIGTERM, counting its toggles in *@count (shared memory)
+ */
+static void hp_child_start(unsigned long *count, uint64_t seed)
+{
+	pid_t pid;
+
+	if (ncpus_sys < 2)
+		return;
+	pid = fork();
+	if (pid < 0)
+		die("fork: %s", strerror(errno));
+	if (pid > 0) {
+		hp_pid = pid;
+		return;
+	}
+	signal(SIGTERM, SIG_DFL);
+	/* and when the fuzzer itself ends, however it ends */
+	prctl(PR_SET_PDEATHSIG, SIGTERM);
+	if (getppid() == 1)
+		_exit(0);
+	rng_state = seed ^ 0x9e3779b97f4a7c15ULL;
+	for (;;) {
+		struct timespec ts = { 0, (long)(2 + below(19)) * 1000000L };
+		int cpu = 1 + below(ncpus_sys - 1);
+
+		nanosleep(&ts, NULL);
+		if (set_online(cpu, !is_online(cpu)) == 0)
+			__atomic_add_fetch(count, 1, __ATOMIC_RELAXED);
+	}
+}
+
+static void hp_child_stop(void)
+{
+	int status;
+
+	if (hp_pid <= 0)
+		return;
+	kill(hp_pid, SIGTERM);
+	while (waitpid(hp_pid, &status, 0) < 0 && errno == EINTR)
+		;
+	hp_pid = -1;
+}
+
 static const char *online_list(void)
 {
 	static char buf[MAX_CPUS * 4];
@@ -1358,9 +1420,10 @@ int main(int argc, char **argv)
 	int opt, reloads = 1, hotplug = 1, seeded = 0, cpu = 0, i;
 	const char *attr_hex = NULL;
 	struct sigaction sa = { .sa_handler = on_sigio };
+	unsigned long *hp_count = NULL;
 	char sv[32];
 
-	while ((opt = getopt(argc, argv, "t:s:R:Hvd:a:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:R:HPvd:a:c:")) != -1) {
 		switch (opt) {
 		case 't':
 			secs = atof(optarg);
@@ -1374,6 +1437,9 @@ int main(int argc, char **argv)
 			break;
 		case 'H':
 			hotplug = 0;
+			break;
+		case 'P':
+			hp_parallel = 1;
 			break;
 		case 'v':
 			verbose = 1;
@@ -1389,7 +1455,7 @@ int main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr,
-				"usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-v] [-d MODDIR]\n"
+				"usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v] [-d MODDIR]\n"
 				"       xu_fuzz -a HEXATTR [-c CPU]\n");
 			return 2;
 		}
@@ -1411,9 +1477,18 @@ int main(int argc, char **argv)
 	if (!npmus)
 		die("no uncore PMU under %s", DEVS);
 	save_params();
-	printf("xu_fuzz: seed=%" PRIu64 " secs=%g pmus=%d cpus=%d reloads=%d hotplug=%d (%s; %s)\n",
-	       seed, secs, npmus, ncpus_sys, reloads, hotplug, drv_params, sim_params);
+	printf("xu_fuzz: seed=%" PRIu64 " secs=%g pmus=%d cpus=%d reloads=%d hotplug=%d%s (%s; %s)\n",
+	       seed, secs, npmus, ncpus_sys, reloads, hotplug, hp_parallel ? " parallel" : "",
+	       drv_params, sim_params);
 
+	if (hp_parallel) {
+		hp_count = mmap(NULL, sizeof(*hp_count), PROT_READ | PROT_WRITE,
+				MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		if (hp_count == MAP_FAILED)
+			die("mmap: %s", strerror(errno));
+		*hp_count = 0;
+		hp_child_start(hp_count, seed);
+	}
 	t0 = now();
 	next_hp = t0 + 1;
 	reload_every = reloads > 0 ? secs / (reloads + 1) : 0;
@@ -1463,6 +1538,9 @@ int main(int argc, char **argv)
 			next_reload = reloads > 0 ? t + reload_every : 1e30;
 		}
 	}
+	hp_child_stop();
+	if (hp_parallel)
+		st.hotplugs += __atomic_load_n(hp_count, __ATOMIC_RELAXED);
 	close_all();
 	all_online();
 	check_sim_violations();
