@@ -359,7 +359,14 @@ static void scan_pmus(void)
 	DIR *d = opendir(DEVS), *sd;
 	struct dirent *de, *se;
 	char path[512], buf[512];
+	/* events opened so far per PMU name: the figures span reloads */
+	static struct { char name[64]; unsigned long opened; } was[MAX_PMUS];
+	int nwas = npmus, i;
 
+	for (i = 0; i < nwas; i++) {
+		copy(was[i].name, sizeof(was[i].name), pmus[i].name);
+		was[i].opened = pmus[i].opened;
+	}
 	free_pmus();
 	if (!d)
 		die("no %s", DEVS);
@@ -427,6 +434,13 @@ static void scan_pmus(void)
 	}
 	closedir(d);
 	qsort(pmus, npmus, sizeof(pmus[0]), pmu_cmp);
+	for (i = 0; i < nwas; i++) {
+		int j;
+
+		for (j = 0; j < npmus; j++)
+			if (!strcmp(pmus[j].name, was[i].name))
+				pmus[j].opened = was[i].opened;
+	}
 }
 
 static struct pmu *pmu_of_type(uint32_t type)
