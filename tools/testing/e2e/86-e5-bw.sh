@@ -81,6 +81,7 @@ bw_compare "JSON" $T.norm
 
 # the table: socket rows read and write, totals within 2%
 check_eq "xu-bw -i 0.5 -n 1 (table): exit 0" "$($BW -i 0.5 -n 1 >$T.tab 2>$OUT; echo $?)" 0
+while IFS= read -r l; do diag "table: $l"; done <$T.tab
 check "table header names $E5" grep -q "($E5), $S sockets, $NIMC memory channels" $T.tab
 for s in $(e5_seq "$S"); do
 	# shellcheck disable=SC2046 # read, write and QPI tx totals

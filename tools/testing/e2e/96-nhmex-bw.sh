@@ -81,6 +81,7 @@ bw_compare "JSON" $T.norm
 
 # the table: socket rows read and write, totals within 2%; no QPI rows
 check_eq "xu-bw -i 0.5 -n 1 (table): exit 0" "$($BW -i 0.5 -n 1 >$T.tab 2>$OUT; echo $?)" 0
+while IFS= read -r l; do diag "table: $l"; done <$T.tab
 check "table: read and write multiplexed, said" grep -q "multiplexed: scaled" $T.tab
 check "table header names $NX, no QPI" grep -q "($NX), $S sockets, $NIMC memory channels.*QPI not measured" $T.tab
 for s in $(e5_seq "$S"); do
