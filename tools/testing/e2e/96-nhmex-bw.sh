@@ -94,33 +94,5 @@ for s in $(e5_seq "$S"); do
 done
 check_eq "table: no QPI rows" "$(grep -c QPI $T.tab)" 1
 
-# -- CMD: stops when the command exits, with its exit status
-check_eq "xu-bw -i 5 --csv -- sh -c 'sleep 0.3; exit 3': exit 3" \
-	"$($BW -i 5 --csv -- sh -c 'sleep 0.3; exit 3' >$T.csv 2>$OUT; echo $?)" 3
-check "-- CMD: one partial interval, under 2 s" awk -F, \
-	'NR > 1 { n++; if ($2 >= 2) exit 1 } END { exit !(n > 0) }' $T.csv
-
-# SIGINT: the plot of the intervals so far
-$BW -i 0.3 --plot=$T-int.svg >/dev/null 2>$OUT &
-pid=$!
-sleep 1
-kill -INT $pid
-wait $pid
-check_eq "SIGINT: exit 0" $? 0
-check_eq "SIGINT: the SVG closed" "$(tail -n 1 $T-int.svg 2>&1)" "</svg>"
-
-# without privilege: EACCES and the paranoid level named, exit 1 (the
-# guest's /etc/passwd, in its initramfs, may lack nobody)
-grep -q '^nobody:' /etc/passwd || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
-if grep -q '^nobody:' /etc/passwd && [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 1 ]; then
-	r=$(rc su -s /bin/sh -c "$BW -n 1" nobody)
-	check_eq "as nobody: exit 1" "$r" 1
-	check "as nobody: the errno named (EACCES)" grep -q "failed: EACCES" $OUT
-	check "as nobody: perf_event_paranoid named" grep -q "perf_event_paranoid is" $OUT
-else
-	skip "as nobody: no user nobody, or perf_event_paranoid < 1"
-fi
-
-check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
-check "unload xeon_uncore_sim and xeon_uncore" unload_module
+bw_cmd_sigint_privilege
 finish
