@@ -510,6 +510,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * would stay set, and with it the freeze of its next overflow.
 	 */
 	if (sts & ~explained) {
+		/* every box under such a bit, several may have overflowed */
 		u64 before = explained;
 
 		for (i = 0; i < uc->num_pmus; i++) {
@@ -517,10 +518,10 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			const struct xu_box_type *t = box->pmu->type;
 
 			if (!t->ov_summary || !xu_box_here(box) || !xu_pmi_has_sub(box) ||
-			    !(sts & ~explained & t->ov_summary[box->pmu->idx]))
+			    !(sts & ~before & t->ov_summary[box->pmu->idx]))
 				continue;
-			handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack,
-						   NULL);
+			handled += xu_pmi_walk_box(box, sts & ~before, regs,
+						   &explained, &ack, NULL);
 		}
 		if (explained != before)
 			pr_warn_once("package %u: a second-level overflow summary did not name the box that overflowed; the box was found by its own status\n",
