@@ -63,9 +63,9 @@ check:
 
 demo:
 	tools/testing/vm/deps
-	tools/testing/vm/run --kernel=debian-6.12 --sockets=2 \
+	tools/testing/vm/run --retry-artifact --kernel=debian-6.12 --sockets=2 \
 		--add=tools/testing/vm/demo.sh -- 'sh demo.sh'
-	tools/testing/vm/run --kernel=debian-6.12 --sockets=2 --cpu=ivbep \
+	tools/testing/vm/run --retry-artifact --kernel=debian-6.12 --sockets=2 --cpu=ivbep \
 		--add=tools/testing/vm/demo-e5.sh -- 'sh demo-e5.sh'
 
 sparse:

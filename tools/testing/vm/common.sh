@@ -298,5 +298,37 @@ sys.exit(0)
 EOF
 }
 
+# xu_tcg_artifact LOG: is the first kernel report of LOG one that only an
+# emulator makes?  Prints why and succeeds if so:
+#  - "Oops: int3" whose Code: line shows no int3 before the trapping
+#    address: the int3 of a text patch (jump label, static call) that the
+#    kernel had already replaced, so the CPU ran a stale copy of its text;
+#    on hardware text_poke_bp()'s sync makes that impossible, and a real
+#    int3 in code shows "cc <..>";
+#  - "WARNING: ... exc_debug_kernel": a single-step #DB in kernel mode with
+#    no debugger or kprobe, which TCG leaks into the guest.
+xu_tcg_artifact() {
+	re=$XU_SPLAT_RE awk 'BEGIN { re = ENVIRON["re"] }
+		first == "" && $0 ~ re { first = $0; if ($0 !~ /Oops: int3/) exit }
+		first ~ /Oops: int3/ && /Code: / {
+			n = split($0, t, " ")
+			for (i = 2; i <= n; i++)
+				if (t[i] ~ /^<[0-9a-f][0-9a-f]>$/) { before = t[i - 1]; break }
+			exit
+		}
+		END {
+			if (first ~ /WARNING: .* exc_debug_kernel/) {
+				print "a single-step #DB in the kernel (exc_debug_kernel), which TCG leaks into guests"
+				exit 0
+			}
+			if (first ~ /Oops: int3/ && before != "" && before != "cc") {
+				print "an int3 oops whose int3 byte was already patched away (" before ", not cc): a stale copy of kernel text run under TCG"
+				exit 0
+			}
+			exit 1
+		}' "$1" 2>/dev/null | tr -d '\r'
+	return "${PIPESTATUS[0]}"
+}
+
 # Kernel-report patterns scanned in the console log (extended regex).
 XU_SPLAT_RE='BUG:|WARNING:|Oops|KASAN|UBSAN|possible circular locking|inconsistent lock state|INFO: |Uhhuh\. NMI received|Dazed and confused|kmemleak: .* new suspected memory leaks|Call Trace|Kernel panic|kernel BUG at|general protection fault|watchdog: BUG|RCU detected stall|rcu: INFO'
