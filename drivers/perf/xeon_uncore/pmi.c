@@ -384,7 +384,8 @@ static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk_subs *subs)
 /*
  * One box of the walk: its counters that overflowed, by its status
  * register, or by its summary bit @sts alone if it has none.  A box
- * under a second-level summary is read only if that summary flags it.
+ * under a second-level summary is read only if that summary flags it,
+ * or whatever it says when @subs is NULL.
  * Adds the summary bits it explains to @explained, those the global
  * status must clear itself to @ack.  Returns the status bits handled.
  */
@@ -458,10 +459,11 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
  * @unfreeze: unfreeze the package even if its status is clear (after a
  *            route, which froze it)
  *
- * Reads the global status, then the status of each box it flags, then
- * handles each counter that box flags; clears what it handled (RW1C),
- * and every global status bit that no box explains, and unfreezes the
- * package.
+ * Reads the global status, then the status of each box it flags (through
+ * the second-level summaries, and of every box under a summary that
+ * named none of them), then handles each counter that box flags; clears
+ * what it handled (RW1C), and every global status bit that no box
+ * explains, and unfreezes the package.
  *
  * Return: the number of status bits handled; 0 if the global status was
  * clear (the NMI was not the uncore's).

@@ -552,8 +552,8 @@ struct xu_pmu {
  * @walks:    overflow walks done, for the watchdog
  * @wd_walks: @walks when the watchdog last found the package frozen with
  *            overflow status pending, or ~0 if it did not
- * @last_walk_ns: when the last walk began or ended, and @last_walk_cpu on which
- *            CPU, to tell a PMI that reached two CPUs
+ * @last_walk_ns: when the last walk began or ended, and @last_walk_cpu
+ *            on which CPU, to tell a PMI that reached two CPUs
  * @owner:    the CPU that holds @lock, -1 if none
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
