@@ -24,7 +24,7 @@
 
 #include <xeon_uncore/snbep.h>
 
-#include "uncore.h"
+#include "io.h"
 
 static int xu_msr_read(struct xu_box *box, u32 reg, u64 *val)
 {
@@ -43,6 +43,19 @@ const struct xu_io_ops xu_msr_io = {
 	.write	= xu_msr_write,
 };
 
+/**
+ * xu_msr_reachable() - can this CPU read MSR @reg without a fault?
+ * @reg: the MSR
+ *
+ * Return: true if it can.
+ */
+bool xu_msr_reachable(u32 reg)
+{
+	u64 val;
+
+	return !rdmsrl_safe(reg, &val);
+}
+
 u32 xu_box_reg(const struct xu_box *box, u32 reg)
 {
 	const struct xu_box_type *t = box->pmu->type;
@@ -55,6 +68,26 @@ u32 xu_box_reg(const struct xu_box *box, u32 reg)
 	return reg + box->pmu->idx * t->box_stride;
 }
 EXPORT_SYMBOL_NS_GPL(xu_box_reg, XU_NS_INTERNAL);
+
+u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	if (i == t->num_counters)
+		return xu_box_reg(box, t->fixed_ctl);
+	return xu_box_reg(box, t->ctls ? t->ctls[i] : t->ctl0 + i * t->ctl_stride);
+}
+EXPORT_SYMBOL_NS_GPL(xu_ctl_reg, XU_NS_INTERNAL);
+
+u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	if (i == t->num_counters)
+		return xu_box_reg(box, t->fixed_ctr);
+	return xu_box_reg(box, t->ctrs ? t->ctrs[i] : t->ctr0 + i * t->ctr_stride);
+}
+EXPORT_SYMBOL_NS_GPL(xu_ctr_reg, XU_NS_INTERNAL);
 
 static int xu_pci_errno(int ret)
 {
@@ -82,6 +115,30 @@ int xu_write(struct xu_box *box, u32 reg, u64 val)
 	if (!box->pdev)
 		return -ENODEV;
 	return xu_pci_errno(pci_write_config_dword(box->pdev, reg, val));
+}
+
+/**
+ * xu_extra_write() - write a shared sub-register of a box
+ * @box: the box
+ * @er:  the sub-register, one of its type's @extra
+ * @val: the value, in the register's own bits
+ *
+ * Return: 0 or a negative errno.
+ */
+int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	struct pci_dev *pdev;
+
+	if (t->access == XU_MSR) {
+		if (!er->stride)
+			return xu_write(box, xu_box_reg(box, er->reg), val);
+		return xu_write(box, er->reg + box->pmu->idx * er->stride, val);
+	}
+	pdev = er->filter ? box->fdev : box->pdev;
+	if (!pdev)
+		return -ENODEV;
+	return pci_write_config_dword(pdev, er->reg, val) ? -EIO : 0;
 }
 
 /**

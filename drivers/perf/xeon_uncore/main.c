@@ -16,7 +16,6 @@
 
 #include <asm/cpu_device_id.h>
 #include <asm/cpufeature.h>
-#include <asm/msr.h>
 
 #include "uncore.h"
 
@@ -64,7 +63,6 @@ static const struct xu_platform *xu_pick_hw(void)
 {
 	const struct x86_cpu_id *id = x86_match_cpu(xu_cpu_ids);
 	const struct xu_platform *plat;
-	u64 val;
 
 	if (!id) {
 		pr_info("no supported uncore on this CPU (family %u model %#x); xeon_uncore_sim.ko attaches a simulated one\n",
@@ -74,7 +72,7 @@ static const struct xu_platform *xu_pick_hw(void)
 	/* the U-Box's first counter control: every platform's has one */
 	plat = (const struct xu_platform *)id->driver_data;
 	if (boot_cpu_has(X86_FEATURE_HYPERVISOR) ||
-	    rdmsrl_safe(plat->types[0]->ctl0, &val)) {
+	    !xu_msr_reachable(plat->types[0]->ctl0)) {
 		pr_info("the uncore PMU MSRs are not reachable (hypervisor?); xeon_uncore_sim.ko attaches a simulated uncore\n");
 		return NULL;
 	}

@@ -6,7 +6,8 @@
 #ifndef _XEON_UNCORE_NHMEX_BOXES_H
 #define _XEON_UNCORE_NHMEX_BOXES_H
 
-#include "uncore.h"
+#include "io.h"
+#include "platform.h"
 
 /* The S-Box summaries a box reports through (S_MSR_PMON_SUMMARY) */
 extern const u32 nhmex_s_summary_regs[2];

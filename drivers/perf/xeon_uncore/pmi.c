@@ -19,21 +19,17 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/file.h>
-#include <linux/fs.h>
 #include <linux/irq_work.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
-#include <linux/math64.h>
 #include <linux/topology.h>
 
 #include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
-#include <xeon_uncore/topology.h>
-
-#include "uncore.h"
+#include "event.h"
+#include "io.h"
+#include "pmi.h"
 
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
@@ -48,28 +44,6 @@ static struct xu_uncore *xu_nmi_uncore;
 /* How often the watchdog looks for a package frozen by a lost PMI */
 #define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
 
-/*
- * Our mark of a throttled event.  Not perf's MAX_INTERRUPTS: perf would
- * log a PERF_RECORD_UNTHROTTLE for it, and a module cannot log the
- * matching PERF_RECORD_THROTTLE (perf_log_throttle() is static).
- */
-#define XU_THROTTLED		(~0ULL - 1)
-
-/**
- * xu_core_index() - the index of @cpu's core among its package's cores
- * @cpu: a CPU
- *
- * The bit of the core in a U-Box's pmi_core_sel: the rank of the core
- * among the package's present cores (include/xeon_uncore/topology.h), so
- * that a core keeps its index while offline.
- *
- * Return: the index, from 0.
- */
-unsigned int xu_core_index(unsigned int cpu)
-{
-	return xu_cpu_core_rank(cpu);
-}
-
 /* The LVT entry of the performance counter interrupt: NMI, unmasked */
 void xu_pmi_lvtpc_arm(void)
 {
@@ -80,259 +54,6 @@ void xu_pmi_lvtpc_arm(void)
 static bool xu_pmi_lvtpc_masked(void)
 {
 	return apic->read(APIC_LVTPC) & APIC_LVT_MASKED;
-}
-
-/*
- * perf's max_sample_rate, which perf lowers by itself when its interrupt
- * handlers take too long.  perf core keeps it in a variable modules
- * cannot reach; its sysctl file is the interface.  Process context.
- */
-static int xu_perf_max_sample_rate(void)
-{
-	static const char path[] = "/proc/sys/kernel/perf_event_max_sample_rate";
-	char buf[16] = { };
-	struct file *f;
-	loff_t pos = 0;
-	ssize_t len;
-	int rate;
-
-	f = filp_open(path, O_RDONLY, 0);
-	if (IS_ERR(f))
-		return PTR_ERR(f);
-	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
-	fput(f);
-	if (len < 0)
-		return len;
-	if (kstrtoint(strim(buf), 10, &rate) || rate <= 0)
-		return -EINVAL;
-	return rate;
-}
-
-/**
- * xu_sample_rate_refresh() - follow perf's current max_sample_rate
- * @uc: the uncore
- *
- * An event is throttled beyond the lower of the max_sample_rate module
- * parameter and perf's own limit.  Process context: at every sampling
- * event's creation, and after each throttling (xu_unthrottle()).
- *
- * Return: the samples per tick one event may take.
- */
-int xu_sample_rate_refresh(struct xu_uncore *uc)
-{
-	int perf_rate = xu_perf_max_sample_rate();
-	u64 rate = uc->max_sample_rate;
-
-	if (perf_rate > 0)
-		rate = min_t(u64, rate, perf_rate);
-	WRITE_ONCE(uc->samples_per_tick, DIV_ROUND_UP(rate, HZ));
-	return uc->samples_per_tick;
-}
-
-void xu_sample_rate_work(struct work_struct *work)
-{
-	xu_sample_rate_refresh(container_of(work, struct xu_uncore, rate_work));
-}
-
-/* Samples of @event in the current tick beyond the limit? */
-static bool xu_throttle(struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-	u64 tick = get_jiffies_64();
-
-	if (hwc->interrupts_seq != tick) {
-		hwc->interrupts_seq = tick;
-		hwc->interrupts = 0;
-	}
-	if (++hwc->interrupts <= READ_ONCE(xu_event_box(event)->pmu->uncore->samples_per_tick))
-		return false;
-	hwc->interrupts = XU_THROTTLED;
-	return true;
-}
-
-static bool xu_event_throttled(struct perf_event *event)
-{
-	return event->hw.interrupts == XU_THROTTLED;
-}
-
-void xu_event_throttle_clear(struct perf_event *event)
-{
-	if (xu_event_throttled(event))
-		event->hw.interrupts = 0;
-}
-
-/*
- * A tick after throttling: start the box's throttled events again.  The
- * timer is pinned to a CPU of the box's package; should CPU hotplug have
- * moved it elsewhere, it touches nothing.
- */
-/* Restart the box's throttled events; the package is locked */
-bool __xu_unthrottle_box(struct xu_box *box)
-{
-	bool any = false;
-	unsigned int i;
-
-	for (i = 0; i < box->n_events; i++) {
-		struct perf_event *event = box->events[i];
-
-		if (!xu_event_throttled(event))
-			continue;
-		event->hw.interrupts = 0;
-		if (event->hw.state & PERF_HES_STOPPED)
-			__xu_event_start(event, PERF_EF_RELOAD);
-		any = true;
-	}
-	return any;
-}
-
-enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
-{
-	struct xu_box *box = container_of(timer, struct xu_box, timer);
-	struct xu_pkg *p = xu_box_pkg(box);
-
-	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
-		return HRTIMER_NORESTART;
-	xu_pkg_lock(p);
-	__xu_unthrottle_box(box);
-	xu_pkg_unlock(p);
-	schedule_work(&box->pmu->uncore->rate_work);
-	return HRTIMER_NORESTART;
-}
-
-void xu_unthrottle_later(struct irq_work *work)
-{
-	struct xu_box *box = container_of(work, struct xu_box, unthrottle_work);
-
-	hrtimer_start(&box->timer, ns_to_ktime(TICK_NSEC),
-		      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-/*
- * Frequency mode (perf record -F) measures the event's rate over the
- * time it counted: a stop ends a stretch, a start begins the next one.
- * hwc->last_tag keeps the counting time of the current period while the
- * event is stopped.
- */
-void xu_freq_stop(struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-
-	if (event->attr.freq)
-		hwc->last_tag = ktime_get_mono_fast_ns() - hwc->freq_time_stamp;
-}
-
-void xu_freq_start(struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-
-	if (event->attr.freq)
-		hwc->freq_time_stamp = ktime_get_mono_fast_ns() - hwc->last_tag;
-}
-
-/*
- * Steer the period toward the one that gives attr.sample_freq samples per
- * second at the rate just measured, an eighth of the way per sample,
- * rounding away from zero as perf_adjust_period() does.  perf's tick
- * cannot do it alone: the collecting CPU may idle with its tick stopped
- * while the uncore counts on.  config_base keeps the result for
- * __xu_event_start(), against the tick's own adjustments.
- */
-static void xu_adjust_freq(struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-	u64 now = ktime_get_mono_fast_ns(), period;
-	u64 ns = now - hwc->freq_time_stamp;
-	s64 step;
-
-	hwc->freq_time_stamp = now;
-	hwc->last_tag = 0;
-	if (!ns)
-		return;
-	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
-				     ns * event->attr.sample_freq) ?: 1;
-	step = (s64)(period - hwc->sample_period);
-	step = (step >= 0 ? step + 7 : step - 7) / 8;
-	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
-	hwc->config_base = hwc->sample_period;
-}
-
-/* perf_event_disable_inatomic(), which is not exported */
-static void xu_event_disable_inatomic(struct perf_event *event)
-{
-	event->pending_disable = 1;
-#ifdef XU_HAVE_PENDING_DISABLE_IRQ
-	irq_work_queue(&event->pending_disable_irq);
-#else
-	irq_work_queue(&event->pending_irq);
-#endif
-}
-
-static struct fasync_struct *xu_event_fasync(struct perf_event *event)
-{
-	return event->parent ? event->parent->fasync : event->fasync;
-}
-
-/*
- * Hand one sample to perf as perf_event_overflow() would: the sample,
- * the event_limit of PERF_EVENT_IOC_REFRESH (POLL_HUP, then disable),
- * SIGIO to fasync users.  perf core refuses attr.sigtrap for events
- * without a task, and the driver refuses BPF programs (see
- * xu_event_init()), so neither reaches here.
- *
- * Return: true if the event must stop.
- */
-static bool xu_event_sample(struct perf_event *event,
-			    struct perf_sample_data *data, struct pt_regs *regs)
-{
-	int limit = atomic_read(&event->event_limit);
-	bool stop = false;
-
-	event->pending_kill = POLL_IN;
-	if (limit && atomic_dec_and_test(&event->event_limit)) {
-		event->pending_kill = POLL_HUP;
-		xu_event_disable_inatomic(event);
-		stop = true;
-	}
-	event->overflow_handler(event, data, regs);
-	if (xu_event_fasync(event) && event->pending_kill) {
-		event->pending_wakeup = 1;
-		irq_work_queue(&event->pending_irq);
-	}
-	return stop;
-}
-
-/*
- * A counter of @event overflowed: fold it, then sample and re-arm.
- * @exact: a status bit of this counter says so; without one (a box whose
- * only status is its summary bit) every counter of the box comes here,
- * and a counting event's fold takes the values alone (modulo the width).
- */
-static void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
-			      bool exact)
-{
-	struct xu_box *box = xu_event_box(event);
-	struct perf_sample_data data;
-	bool stop;
-
-	__xu_event_update(event, exact && !is_sampling_event(event));
-	if (!is_sampling_event(event))
-		return;
-
-	if (event->attr.freq)
-		xu_adjust_freq(event);
-	/* a period that ended at the last start is sampled here */
-	if (!xu_set_period(event) && !event->hw.event_base)
-		return;
-	event->hw.event_base = 0;
-	perf_event_update_userpage(event);
-	perf_sample_data_init(&data, 0, event->hw.last_period);
-	stop = xu_event_sample(event, &data, regs);
-	if (xu_throttle(event)) {
-		__xu_event_stop(event, 0);
-		irq_work_queue(&box->unthrottle_work);
-	} else if (stop) {
-		__xu_event_stop(event, 0);
-	}
 }
 
 /*

@@ -21,7 +21,8 @@
 
 #include <xeon_uncore/snbep.h>
 
-#include "uncore.h"
+#include "io.h"
+#include "platform.h"
 
 /* ---- formats: the fields both generations place alike ---- */
 #define E5_FMT_EVENT	XU_FORMAT(event, 0, E5_CTL_EV_SEL, 0)

@@ -17,7 +17,7 @@
 #include <linux/string.h>
 #include <linux/topology.h>
 
-#include "../uncore.h"
+#include <xeon_uncore/attach.h>
 #include "internal.h"
 
 static char *model = "nhmex";

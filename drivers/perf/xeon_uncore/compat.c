@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon-uncore's out-of-tree workarounds.  Each exists because a module
+ * built outside the kernel tree cannot reach what an in-tree driver
+ * would use; each comment says what that is.  compat.h holds the rest:
+ * the per-event state kept in struct hw_perf_event.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/file.h>
+#include <linux/fs.h>
+#include <linux/irq_work.h>
+#include <linux/kernel.h>
+#include <linux/namei.h>
+#include <linux/perf_event.h>
+
+#include "compat.h"
+
+/*
+ * perf's max_sample_rate, which perf lowers by itself when its interrupt
+ * handlers take too long.  perf core keeps it in a variable modules
+ * cannot reach; its sysctl file is the interface.  Process context.
+ * In tree: read sysctl_perf_event_sample_rate, or rather leave the
+ * throttling to perf_event_overflow(), which already does it.
+ */
+int xu_perf_max_sample_rate(void)
+{
+	static const char path[] = "/proc/sys/kernel/perf_event_max_sample_rate";
+	char buf[16] = { };
+	struct file *f;
+	loff_t pos = 0;
+	ssize_t len;
+	int rate;
+
+	f = filp_open(path, O_RDONLY, 0);
+	if (IS_ERR(f))
+		return PTR_ERR(f);
+	len = kernel_read(f, buf, sizeof(buf) - 1, &pos);
+	fput(f);
+	if (len < 0)
+		return len;
+	if (kstrtoint(strim(buf), 10, &rate) || rate <= 0)
+		return -EINVAL;
+	return rate;
+}
+
+/* perf_event_disable_inatomic(), which is not exported; in tree: call it */
+static void xu_event_disable_inatomic(struct perf_event *event)
+{
+	event->pending_disable = 1;
+#ifdef XU_HAVE_PENDING_DISABLE_IRQ
+	irq_work_queue(&event->pending_disable_irq);
+#else
+	irq_work_queue(&event->pending_irq);
+#endif
+}
+
+static struct fasync_struct *xu_event_fasync(struct perf_event *event)
+{
+	return event->parent ? event->parent->fasync : event->fasync;
+}
+
+/*
+ * Hand one sample to perf as perf_event_overflow() would: the sample,
+ * the event_limit of PERF_EVENT_IOC_REFRESH (POLL_HUP, then disable),
+ * SIGIO to fasync users.  perf core refuses attr.sigtrap for events
+ * without a task, and the driver refuses BPF programs (see
+ * xu_event_init()), so neither reaches here.  The throttling that
+ * perf_event_overflow() also does is the caller's (event.c).
+ * In tree: perf_event_overflow() itself, which modules cannot call
+ * (it is not exported), and no xu_event_refuse_bpf().
+ *
+ * Return: true if the event must stop.
+ */
+bool xu_event_sample(struct perf_event *event, struct perf_sample_data *data,
+		     struct pt_regs *regs)
+{
+	int limit = atomic_read(&event->event_limit);
+	bool stop = false;
+
+	event->pending_kill = POLL_IN;
+	if (limit && atomic_dec_and_test(&event->event_limit)) {
+		event->pending_kill = POLL_HUP;
+		xu_event_disable_inatomic(event);
+		stop = true;
+	}
+	event->overflow_handler(event, data, regs);
+	if (xu_event_fasync(event) && event->pending_kill) {
+		event->pending_wakeup = 1;
+		irq_work_queue(&event->pending_irq);
+	}
+	return stop;
+}
+
+/*
+ * perf refuses PERF_EVENT_IOC_SET_BPF (and BPF links) on an event whose
+ * overflow_handler_context is set.  A BPF perf_event program runs inside
+ * perf_event_overflow() on 6.10 and later, which modules cannot call, so
+ * the driver could not run it: it is refused on every kernel.
+ * In tree: nothing to refuse; perf_event_overflow() runs the program.
+ */
+static const char xu_no_bpf[] = "xeon_uncore: no BPF";
+
+void xu_event_refuse_bpf(struct perf_event *event)
+{
+	if (!event->overflow_handler_context)
+		event->overflow_handler_context = (void *)xu_no_bpf;
+}
+
+/*
+ * Another driver's PMU of the same name (the in-kernel intel_uncore's):
+ * refuse, rather than have perf_pmu_register() fail on the sysfs name.
+ * In tree: one driver would own these PMU names (intel_uncore and this
+ * one merged), and no such check would be needed.
+ */
+int xu_pmu_name_free(const char *name)
+{
+	char path[64];
+	struct path p;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s", name);
+	if (kern_path(path, 0, &p))
+		return 0;
+	path_put(&p);
+	pr_err("a PMU named %s exists already, most likely the in-kernel intel_uncore driver's: unload it (rmmod intel_uncore) or blacklist it (modprobe.blacklist=intel_uncore) first\n",
+	       name);
+	return -EBUSY;
+}

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * xeon-uncore event state: what a counter's values mean to perf.  Folding
+ * a counter's progress into the event's count, the sampling period a
+ * counter is preloaded with, starting and stopping an event on its
+ * counter, polling the boxes no overflow interrupt folds, and what an
+ * overflow does to a sampling event: its sample, its throttling, the
+ * steering of its period in frequency mode.  Uses placement (sched.c),
+ * for the shared sub-registers, and the registers (io.c).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/jiffies.h>
+#include <linux/math64.h>
+#include <linux/topology.h>
+
+#include "compat.h"
+#include "event.h"
+#include "io.h"
+#include "sched.h"
+
+/*
+ * Our mark of a throttled event.  Not perf's MAX_INTERRUPTS: perf would
+ * log a PERF_RECORD_UNTHROTTLE for it, and a module cannot log the
+ * matching PERF_RECORD_THROTTLE (perf_log_throttle() is static).
+ */
+#define XU_THROTTLED		(~0ULL - 1)
+
+/*
+ * Fold the counter's progress since the last read into event->count.
+ * @wrapped: the PMI says the counter wrapped since then.  The distance
+ * between two wraps is a whole turn of the counter, which the two raw
+ * values alone cannot tell from none; the package stayed frozen from the
+ * wrap to this fold, so a value that moved forward (backward, counting
+ * down) from the last read took one more turn.
+ */
+void __xu_event_update(struct perf_event *event, bool wrapped)
+{
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_type *type = box->pmu->type;
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_ctr_bits(type, hwc->idx);
+	u64 prev, now;
+	s64 delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		if (xu_ctr_read(box, hwc->idx, &now))
+			return;
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	if (type->ops->delta)
+		delta = type->ops->delta(event, prev, now, wrapped);
+	else
+		delta = (now - prev) & GENMASK_ULL(width - 1, 0);
+	if (wrapped && !type->ops->delta && now > prev)
+		delta += BIT_ULL(width);
+	local64_add(delta, &event->count);
+	local64_sub(delta, &hwc->period_left);
+}
+
+/*
+ * Arm a sampling event: preload its counter with 2^width - left, so that
+ * it overflows after the events left in the current period.
+ * Returns true if a period ended since the last call.
+ */
+bool xu_set_period(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_ctr_bits(box->pmu->type, hwc->idx);
+	s64 left = local64_read(&hwc->period_left);
+	s64 period = hwc->sample_period;
+	bool ended = false;
+	u64 val;
+
+	if (unlikely(left <= -period)) {
+		left = period;
+		ended = true;
+	} else if (unlikely(left <= 0)) {
+		left += period;
+		ended = true;
+	}
+	if (ended) {
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+	}
+	/* half the counter's range, so that a late PMI still sees the wrap */
+	left = min_t(s64, left, BIT_ULL(width - 1));
+	if (box->pmu->type->ops->period_fixup)
+		left = box->pmu->type->ops->period_fixup(event, left);
+
+	val = (u64)-left & GENMASK_ULL(width - 1, 0);
+	local64_set(&hwc->prev_count, val);
+	xu_ctr_write(box, hwc->idx, val);
+	return ended;
+}
+
+/* Poll the counters of a box that no overflow interrupt folds */
+enum hrtimer_restart xu_poll(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	struct xu_pkg *p = xu_box_pkg(box);
+	unsigned int i, n;
+
+	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
+	for (i = 0; i < xu_num_ctrs(box->pmu->type); i++)
+		if (box->active[i])
+			xu_event_update(box->active[i]);
+	/* a sampling event of a polled box is unthrottled here */
+	if (__xu_unthrottle_box(box))
+		schedule_work(&box->pmu->uncore->rate_work);
+	n = box->n_active;
+	xu_pkg_unlock(p);
+	if (!n)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(box->pmu->uncore->poll_ns));
+	return HRTIMER_RESTART;
+}
+
+static void xu_box_freeze_for_txn(struct xu_box *box)
+{
+	if (box->disabled && !box->frozen && box->pmu->type->ops->freeze) {
+		box->pmu->type->ops->freeze(box);
+		box->frozen = true;
+	}
+}
+
+/* Start counting; the package is locked */
+void __xu_event_start(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	u64 now;
+
+	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
+		return;
+
+	xu_box_freeze_for_txn(box);
+	/*
+	 * perf's tick steers frequency events too, stopping and restarting
+	 * them around it: it takes the events of a tick-less idle stretch
+	 * for one tick's (before 6.4).  The period steered at the overflows
+	 * wins.
+	 */
+	if (event->attr.freq && xu_steered_period(event) &&
+	    hwc->sample_period != xu_steered_period(event)) {
+		hwc->sample_period = xu_steered_period(event);
+		perf_event_update_userpage(event);
+	}
+	/*
+	 * A period that ended while the event was stopped (perf's tick
+	 * stops and restarts frequency events, and may do so between an
+	 * overflow and its PMI) still owes its sample, to the next walk.
+	 */
+	if (is_sampling_event(event)) {
+		if (xu_set_period(event))
+			xu_set_sample_owed(event, true);
+	} else {
+		if (xu_ctr_read(box, hwc->idx, &now))
+			return;
+		local64_set(&hwc->prev_count, now);
+	}
+	xu_extra_program(box);
+
+	hwc->state = 0;
+	box->active[hwc->idx] = event;
+	if (xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
+		box->active[hwc->idx] = NULL;
+		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+		return;
+	}
+	xu_freq_start(event);
+	if (box->n_active++ == 0 && !xu_box_pmi(box))
+		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/* Stop counting, and fold the count with PERF_EF_UPDATE; locked */
+void __xu_event_stop(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (!(hwc->state & PERF_HES_STOPPED)) {
+		xu_box_freeze_for_txn(box);
+		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
+		box->active[hwc->idx] = NULL;
+		hwc->state |= PERF_HES_STOPPED;
+		xu_freq_stop(event);
+		/* a running poll sees n_active 0 and stops by itself */
+		if (--box->n_active == 0 && !xu_box_pmi(box))
+			hrtimer_try_to_cancel(&box->timer);
+	}
+
+	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
+		xu_event_update(event);
+		hwc->state |= PERF_HES_UPTODATE;
+		/*
+		 * A sampling event leaves its counter preloaded up to a period
+		 * below 2^48; the next event on the counter would start there,
+		 * and one that stops at its limit (M-Box wrap_mode=0) would
+		 * count almost nothing.  Nothing reads the counter before the
+		 * event's next start sets its period again.
+		 */
+		if (is_sampling_event(event))
+			xu_ctr_write(box, hwc->idx, 0);
+	}
+}
+
+/**
+ * xu_sample_rate_refresh() - follow perf's current max_sample_rate
+ * @uc: the uncore
+ *
+ * An event is throttled beyond the lower of the max_sample_rate module
+ * parameter and perf's own limit.  Process context: at every sampling
+ * event's creation, and after each throttling (xu_unthrottle()).
+ *
+ * Return: the samples per tick one event may take.
+ */
+int xu_sample_rate_refresh(struct xu_uncore *uc)
+{
+	int perf_rate = xu_perf_max_sample_rate();
+	u64 rate = uc->max_sample_rate;
+
+	if (perf_rate > 0)
+		rate = min_t(u64, rate, perf_rate);
+	WRITE_ONCE(uc->samples_per_tick, DIV_ROUND_UP(rate, HZ));
+	return uc->samples_per_tick;
+}
+
+void xu_sample_rate_work(struct work_struct *work)
+{
+	xu_sample_rate_refresh(container_of(work, struct xu_uncore, rate_work));
+}
+
+/* Samples of @event in the current tick beyond the limit? */
+static bool xu_throttle(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 tick = get_jiffies_64();
+
+	if (hwc->interrupts_seq != tick) {
+		hwc->interrupts_seq = tick;
+		hwc->interrupts = 0;
+	}
+	if (++hwc->interrupts <= READ_ONCE(xu_event_box(event)->pmu->uncore->samples_per_tick))
+		return false;
+	hwc->interrupts = XU_THROTTLED;
+	return true;
+}
+
+static bool xu_event_throttled(struct perf_event *event)
+{
+	return event->hw.interrupts == XU_THROTTLED;
+}
+
+void xu_event_throttle_clear(struct perf_event *event)
+{
+	if (xu_event_throttled(event))
+		event->hw.interrupts = 0;
+}
+
+/*
+ * A tick after throttling: start the box's throttled events again.  The
+ * timer is pinned to a CPU of the box's package; should CPU hotplug have
+ * moved it elsewhere, it touches nothing.
+ */
+/* Restart the box's throttled events; the package is locked */
+bool __xu_unthrottle_box(struct xu_box *box)
+{
+	bool any = false;
+	unsigned int i;
+
+	for (i = 0; i < box->n_events; i++) {
+		struct perf_event *event = box->events[i];
+
+		if (!xu_event_throttled(event))
+			continue;
+		event->hw.interrupts = 0;
+		if (event->hw.state & PERF_HES_STOPPED)
+			__xu_event_start(event, PERF_EF_RELOAD);
+		any = true;
+	}
+	return any;
+}
+
+enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+		return HRTIMER_NORESTART;
+	xu_pkg_lock(p);
+	__xu_unthrottle_box(box);
+	xu_pkg_unlock(p);
+	schedule_work(&box->pmu->uncore->rate_work);
+	return HRTIMER_NORESTART;
+}
+
+void xu_unthrottle_later(struct irq_work *work)
+{
+	struct xu_box *box = container_of(work, struct xu_box, unthrottle_work);
+
+	hrtimer_start(&box->timer, ns_to_ktime(TICK_NSEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/*
+ * Frequency mode (perf record -F) measures the event's rate over the
+ * time it counted: a stop ends a stretch, a start begins the next one.
+ * xu_freq_counted_ns() keeps the counting time of the current period
+ * while the event is stopped.
+ */
+void xu_freq_stop(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (event->attr.freq)
+		xu_set_freq_counted_ns(event, ktime_get_mono_fast_ns() -
+					      hwc->freq_time_stamp);
+}
+
+void xu_freq_start(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (event->attr.freq)
+		hwc->freq_time_stamp = ktime_get_mono_fast_ns() -
+				       xu_freq_counted_ns(event);
+}
+
+/*
+ * Steer the period toward the one that gives attr.sample_freq samples per
+ * second at the rate just measured, an eighth of the way per sample,
+ * rounding away from zero as perf_adjust_period() does.  perf's tick
+ * cannot do it alone: the collecting CPU may idle with its tick stopped
+ * while the uncore counts on.  xu_steered_period() keeps the result for
+ * __xu_event_start(), against the tick's own adjustments.
+ */
+static void xu_adjust_freq(struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 now = ktime_get_mono_fast_ns(), period;
+	u64 ns = now - hwc->freq_time_stamp;
+	s64 step;
+
+	hwc->freq_time_stamp = now;
+	xu_set_freq_counted_ns(event, 0);
+	if (!ns)
+		return;
+	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
+				     ns * event->attr.sample_freq) ?: 1;
+	step = (s64)(period - hwc->sample_period);
+	step = (step >= 0 ? step + 7 : step - 7) / 8;
+	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
+	xu_set_steered_period(event, hwc->sample_period);
+}
+
+/*
+ * A counter of @event overflowed: fold it, then sample and re-arm.
+ * @exact: a status bit of this counter says so; without one (a box whose
+ * only status is its summary bit) every counter of the box comes here,
+ * and a counting event's fold takes the values alone (modulo the width).
+ */
+void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
+		       bool exact)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct perf_sample_data data;
+	bool stop;
+
+	__xu_event_update(event, exact && !is_sampling_event(event));
+	if (!is_sampling_event(event))
+		return;
+
+	if (event->attr.freq)
+		xu_adjust_freq(event);
+	/* a period that ended at the last start is sampled here */
+	if (!xu_set_period(event) && !xu_sample_owed(event))
+		return;
+	xu_set_sample_owed(event, false);
+	perf_event_update_userpage(event);
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	stop = xu_event_sample(event, &data, regs);
+	if (xu_throttle(event)) {
+		__xu_event_stop(event, 0);
+		irq_work_queue(&box->unthrottle_work);
+	} else if (stop) {
+		__xu_event_stop(event, 0);
+	}
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * xeon-uncore event state (event.c): folding, periods, start and stop,
+ * polling, throttling, frequency steering, overflows and their samples.
+ * Every call but the timers' and xu_sample_rate_*() wants the event's
+ * package locked, interrupts off.
+ */
+#ifndef _XEON_UNCORE_EVENT_H
+#define _XEON_UNCORE_EVENT_H
+
+#include "types.h"
+
+void __xu_event_update(struct perf_event *event, bool wrapped);
+bool xu_set_period(struct perf_event *event);
+void __xu_event_start(struct perf_event *event, int flags);
+void __xu_event_stop(struct perf_event *event, int flags);
+void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
+		       bool exact);
+
+static inline void xu_event_update(struct perf_event *event)
+{
+	__xu_event_update(event, false);
+}
+
+/* Does this box fold overflows in the PMI rather than by polling? */
+static inline bool xu_box_pmi(const struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return box->pmu->uncore->pmi && t->ctl_pmi && !xu_type_polled(t);
+}
+
+/* The box's timer: polling without a PMI, unthrottling with one */
+enum hrtimer_restart xu_poll(struct hrtimer *timer);
+enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
+void xu_unthrottle_later(struct irq_work *work);
+bool __xu_unthrottle_box(struct xu_box *box);
+void xu_event_throttle_clear(struct perf_event *event);
+
+void xu_freq_stop(struct perf_event *event);
+void xu_freq_start(struct perf_event *event);
+
+int xu_sample_rate_refresh(struct xu_uncore *uc);
+void xu_sample_rate_work(struct work_struct *work);
+
+#endif /* _XEON_UNCORE_EVENT_H */

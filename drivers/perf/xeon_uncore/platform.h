@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * xeon-uncore platforms: one file each (nhmex.c, snbep.c), listed in
+ * main.c's one table.
+ */
+#ifndef _XEON_UNCORE_PLATFORM_H
+#define _XEON_UNCORE_PLATFORM_H
+
+#include "types.h"
+
+/* nhmex.c */
+extern const struct xu_platform xu_nhmex;
+extern const struct xu_platform xu_wsmex;
+
+/* snbep.c */
+extern const struct xu_platform xu_snbep;
+extern const struct xu_platform xu_ivbep;
+
+#endif /* _XEON_UNCORE_PLATFORM_H */

@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * xeon-uncore overflow interrupt (pmi.c): the NMI handler, the walk of a
+ * package's overflow status, the routing of its PMI, the watchdog.
+ */
+#ifndef _XEON_UNCORE_PMI_H
+#define _XEON_UNCORE_PMI_H
+
+#include "types.h"
+
+int xu_pmi_register(struct xu_uncore *uc);
+void xu_pmi_unregister(struct xu_uncore *uc);
+void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
+void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
+void xu_pmi_pkg_start(void *data);
+void xu_pmi_watchdog_kick(struct xu_box *box);
+void xu_pmi_lvtpc_arm(void);
+int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
+		bool unfreeze);
+int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);
+
+#endif /* _XEON_UNCORE_PMI_H */
