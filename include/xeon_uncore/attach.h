@@ -69,6 +69,12 @@ struct xu_io_ops {
 	 * creates a domain of its own
 	 */
 	int (*pci_domain)(void *io_priv);
+	/**
+	 * @native: the registers are the machine's own, so that settings
+	 * of the CPUs' core side (IA32_DEBUGCTL) reach them; false for a
+	 * simulated uncore, which delivers its PMIs itself
+	 */
+	bool native;
 };
 
 /**

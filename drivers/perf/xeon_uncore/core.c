@@ -392,11 +392,8 @@ static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
 	unsigned int pkg = topology_logical_package_id(cpu);
 	unsigned int i;
 
-	if (uc->pmi) {
-		if (uc->plat->global->cpu_init)
-			uc->plat->global->cpu_init(uc);
-		xu_pmi_lvtpc_arm();
-	}
+	if (uc->pmi)
+		xu_pmi_cpu_init(uc);
 	if (uc->pmus[0].boxes[pkg].cpu >= 0)
 		return 0;
 
@@ -669,11 +666,8 @@ static void xu_resume(void)
 
 	if (!uc || uc->pmus[0].boxes[pkg].cpu < 0)
 		return;
-	if (uc->pmi) {
-		if (uc->plat->global->cpu_init)
-			uc->plat->global->cpu_init(uc);
-		xu_pmi_lvtpc_arm();
-	}
+	if (uc->pmi)
+		xu_pmi_cpu_init(uc);
 	xu_pkg_lock(&uc->pkgs[pkg]);
 	for (i = 0; i < uc->num_pmus; i++)
 		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
@@ -717,13 +711,6 @@ static void xu_exit_pkg(void *data)
 			box->pmu->type->ops->exit_box(box);
 	}
 	xu_pkg_unlock(&uc->pkgs[pkg]);
-}
-
-static void xu_cpu_exit(void *data)
-{
-	struct xu_uncore *uc = data;
-
-	uc->plat->global->cpu_exit(uc);
 }
 
 /*
@@ -830,8 +817,8 @@ void xu_uncore_exit(struct xu_uncore *uc)
 	for_each_cpu(cpu, &uc->cpumask)
 		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
 	cpumask_clear(&uc->cpumask);
-	if (uc->pmi && uc->plat->global->cpu_exit)
-		on_each_cpu(xu_cpu_exit, uc, true);
+	if (uc->pmi)
+		xu_pmi_cpus_exit(uc);
 	cpus_read_unlock();
 
 	if (uc->io->quiesce)

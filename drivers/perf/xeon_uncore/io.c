@@ -22,8 +22,6 @@
 
 #include <asm/msr.h>
 
-#include <xeon_uncore/snbep.h>
-
 #include "io.h"
 
 static int xu_msr_read(struct xu_box *box, u32 reg, u64 *val)
@@ -41,7 +39,34 @@ const struct xu_io_ops xu_msr_io = {
 	.owner	= THIS_MODULE,
 	.read	= xu_msr_read,
 	.write	= xu_msr_write,
+	.native	= true,
 };
+
+/*
+ * IA32_DEBUGCTL bit 13: an uncore PMI reaches this core (Intel SDM vol.
+ * 3B, Nehalem's uncore: "PMI delivery due to an uncore counter overflow
+ * is enabled by setting IA32_DEBUGCTL.Offcore_PMI_EN to 1")
+ */
+#define XU_DEBUGCTL_UNCORE_PMI	BIT_ULL(13)
+
+/**
+ * xu_debugctl_uncore_pmi() - let uncore PMIs reach this CPU's core, or not
+ * @on: set the enable, else clear it
+ *
+ * A read-modify-write of this CPU's IA32_DEBUGCTL, written only if the
+ * bit changes; a fault leaves it as it was.
+ */
+void xu_debugctl_uncore_pmi(bool on)
+{
+	u64 debugctl;
+
+	if (rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
+		return;
+	if (on && !(debugctl & XU_DEBUGCTL_UNCORE_PMI))
+		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | XU_DEBUGCTL_UNCORE_PMI);
+	else if (!on && (debugctl & XU_DEBUGCTL_UNCORE_PMI))
+		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl & ~XU_DEBUGCTL_UNCORE_PMI);
+}
 
 /**
  * xu_msr_reachable() - can this CPU read MSR @reg without a fault?
@@ -212,26 +237,6 @@ int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val)
 	return xu_pci_errno(ret);
 }
 
-/**
- * xu_pci_map_node() - the physical package a U-Box's registers name
- * @cpunodeid: its CPUNODEID register: the socket's node id in bits 2:0
- * @gidnidmap: its GIDNIDMAP register: the node id of package i in bits
- *	       3i+2:3i, for i = 0..7
- *
- * Return: the physical package id, or -1 if no field holds the node id.
- */
-int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
-{
-	u32 node = cpunodeid & E5_UBOX_NODEID_MASK;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		if (((gidnidmap >> (3 * i)) & E5_UBOX_NODEID_MASK) == node)
-			return i;
-	return -1;
-}
-EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
-
 /* The logical package of physical package @phys, -1 if no CPU has it */
 static int xu_phys_to_pkg(int phys)
 {
@@ -284,26 +289,26 @@ static int xu_pci_bus_pkg(const struct xu_ubox_bus *map, unsigned int n,
 /* Fill @map from the U-Box functions; returns how many, or an errno */
 static int xu_pci_map_buses(struct xu_uncore *uc, struct xu_ubox_bus *map)
 {
+	const struct xu_pci_map *pm = uc->plat->pci_map;
 	struct pci_dev *pdev = NULL;
 	unsigned int n = 0;
 
-	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL,
-				      uc->plat->ubox_pci_id, pdev))) {
+	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL, pm->ubox_id, pdev))) {
 		u32 nodeid, map_reg;
 		int phys, pkg;
 
 		if (!xu_pci_ours(uc, pdev))
 			continue;
-		if (pci_read_config_dword(pdev, E5_UBOX_CPUNODEID, &nodeid) ||
-		    pci_read_config_dword(pdev, E5_UBOX_GIDNIDMAP, &map_reg)) {
+		if (pci_read_config_dword(pdev, pm->node_reg, &nodeid) ||
+		    pci_read_config_dword(pdev, pm->map_reg, &map_reg)) {
 			pci_warn(pdev, "U-Box node id registers unreadable\n");
 			continue;
 		}
-		phys = xu_pci_map_node(nodeid, map_reg);
+		phys = pm->phys_pkg(nodeid, map_reg);
 		pkg = phys < 0 ? -1 : xu_phys_to_pkg(phys);
 		if (pkg < 0 || pkg >= uc->num_pkgs) {
 			pci_info(pdev, "U-Box node id %u (map %#x) names no package of this machine\n",
-				 nodeid & (u32)E5_UBOX_NODEID_MASK, map_reg);
+				 nodeid & pm->node_mask, map_reg);
 			continue;
 		}
 		if (n == XU_MAX_UBOX_BUSES) {
@@ -387,7 +392,7 @@ int xu_pci_discover(struct xu_uncore *uc)
 	unsigned int i;
 	int n, ret = 0;
 
-	if (!uc->plat->ubox_pci_id)
+	if (!uc->plat->pci_map)
 		return 0;
 	map = kcalloc(XU_MAX_UBOX_BUSES, sizeof(*map), GFP_KERNEL);
 	if (!map)

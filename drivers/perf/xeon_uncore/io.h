@@ -11,6 +11,7 @@
 /* The accessors of the machine's own MSRs */
 extern const struct xu_io_ops xu_msr_io;
 bool xu_msr_reachable(u32 reg);
+void xu_debugctl_uncore_pmi(bool on);
 
 /* Register @reg of box 0 of @box's type, for @box */
 u32 xu_box_reg(const struct xu_box *box, u32 reg);
@@ -32,7 +33,6 @@ int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val);
 
 int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
 		  u64 *val);
-int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
 int xu_pci_discover(struct xu_uncore *uc);
 void xu_pci_release(struct xu_uncore *uc);
 

@@ -31,6 +31,10 @@ static unsigned int max_sample_rate = 10000;
 module_param(max_sample_rate, uint, 0444);
 MODULE_PARM_DESC(max_sample_rate, "Samples per second one event may take before it is throttled for a tick, 1..1000000 (default 10000)");
 
+/*
+ * The platforms: the CPU model whose uncore each one is, and by its name
+ * the platform an uncore may be attached as (xu_attach())
+ */
 static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2e, &xu_nhmex),	/* Nehalem-EX */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_wsmex),	/* Westmere-EX */
@@ -40,13 +44,16 @@ static const struct x86_cpu_id xu_cpu_ids[] = {
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
 
-/* The platforms an uncore may be attached as, by name */
-static const struct xu_platform * const xu_platforms[] = {
-	&xu_nhmex,
-	&xu_wsmex,
-	&xu_snbep,
-	&xu_ivbep,
-};
+/* The platform named @name, NULL if none */
+static const struct xu_platform *xu_platform_by_name(const char *name)
+{
+	const struct x86_cpu_id *id;
+
+	for (id = xu_cpu_ids; id->driver_data; id++)
+		if (!strcmp(name, ((const struct xu_platform *)id->driver_data)->name))
+			return (const struct xu_platform *)id->driver_data;
+	return NULL;
+}
 
 /*
  * The one uncore of the module: the hardware's, registered at load, or an
@@ -115,7 +122,7 @@ static int xu_register(const struct xu_platform *plat,
  */
 int xu_attach(const char *plat, const struct xu_io_ops *io, void *io_priv)
 {
-	unsigned int i;
+	const struct xu_platform *p;
 	int ret = -EINVAL;
 
 	mutex_lock(&xu_lock);
@@ -125,14 +132,12 @@ int xu_attach(const char *plat, const struct xu_io_ops *io, void *io_priv)
 		ret = -EBUSY;
 		goto unlock;
 	}
-	for (i = 0; i < ARRAY_SIZE(xu_platforms); i++)
-		if (!strcmp(plat, xu_platforms[i]->name))
-			break;
-	if (i == ARRAY_SIZE(xu_platforms)) {
+	p = xu_platform_by_name(plat);
+	if (!p) {
 		pr_err("no platform %s to attach\n", plat);
 		goto unlock;
 	}
-	ret = xu_register(xu_platforms[i], io, io_priv);
+	ret = xu_register(p, io, io_priv);
 unlock:
 	mutex_unlock(&xu_lock);
 	return ret;

@@ -16,8 +16,6 @@
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
-#include <asm/msr.h>
-
 #include <xeon_uncore/nhmex.h>
 
 #include "nhmex_boxes.h"
@@ -606,40 +604,12 @@ static void nhmex_global_route(struct xu_box *ubox, int cpu)
 	ubox->box_ctl |= NHMEX_U_GCTL_EN_ALL;
 }
 
-/*
- * The core side of the uncore PMI: Nehalem's IA32_DEBUGCTL bit 13 lets
- * an uncore PMI reach the core (Intel SDM vol. 3B, "Uncore Performance
- * Monitoring Management Facility").  Real hardware only: the simulated
- * uncore delivers its PMIs itself.
- */
-static void nhmex_global_cpu_init(struct xu_uncore *uc)
-{
-	u64 debugctl;
-
-	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
-		return;
-	if (!(debugctl & NHMEX_DEBUGCTL_UNCORE_PMI))
-		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | NHMEX_DEBUGCTL_UNCORE_PMI);
-}
-
-static void nhmex_global_cpu_exit(struct xu_uncore *uc)
-{
-	u64 debugctl;
-
-	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
-		return;
-	if (debugctl & NHMEX_DEBUGCTL_UNCORE_PMI)
-		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl & ~NHMEX_DEBUGCTL_UNCORE_PMI);
-}
-
 static const struct xu_global_ops nhmex_global = {
 	.status		= nhmex_global_status,
 	.ack		= nhmex_global_ack,
 	.frozen		= nhmex_global_frozen,
 	.unfreeze	= nhmex_global_unfreeze,
 	.route		= nhmex_global_route,
-	.cpu_init	= nhmex_global_cpu_init,
-	.cpu_exit	= nhmex_global_cpu_exit,
 };
 
 /*
@@ -658,9 +628,10 @@ static const struct xu_box_type * const nhmex_types[] = {
 };
 
 const struct xu_platform xu_nhmex = {
-	.name	= "nhmex",
-	.types	= nhmex_types,
-	.global	= &nhmex_global,
+	.name		= "nhmex",
+	.types		= nhmex_types,
+	.global		= &nhmex_global,
+	.features	= XU_FEAT_DEBUGCTL_PMI,
 };
 EXPORT_SYMBOL_NS_GPL(xu_nhmex, XU_NS_INTERNAL);
 
@@ -680,8 +651,9 @@ static const struct xu_box_type * const wsmex_types[] = {
 };
 
 const struct xu_platform xu_wsmex = {
-	.name	= "wsmex",
-	.types	= wsmex_types,
-	.global	= &nhmex_global,
+	.name		= "wsmex",
+	.types		= wsmex_types,
+	.global		= &nhmex_global,
+	.features	= XU_FEAT_DEBUGCTL_PMI,
 };
 EXPORT_SYMBOL_NS_GPL(xu_wsmex, XU_NS_INTERNAL);

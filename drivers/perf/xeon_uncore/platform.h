@@ -15,5 +15,6 @@ extern const struct xu_platform xu_wsmex;
 /* snbep.c */
 extern const struct xu_platform xu_snbep;
 extern const struct xu_platform xu_ivbep;
+int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
 
 #endif /* _XEON_UNCORE_PLATFORM_H */

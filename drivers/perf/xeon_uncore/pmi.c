@@ -45,7 +45,7 @@ static struct xu_uncore *xu_nmi_uncore;
 #define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
 
 /* The LVT entry of the performance counter interrupt: NMI, unmasked */
-void xu_pmi_lvtpc_arm(void)
+static void xu_pmi_lvtpc_arm(void)
 {
 	apic->write(APIC_LVTPC, APIC_DM_NMI);
 }
@@ -54,6 +54,44 @@ void xu_pmi_lvtpc_arm(void)
 static bool xu_pmi_lvtpc_masked(void)
 {
 	return apic->read(APIC_LVTPC) & APIC_LVT_MASKED;
+}
+
+/* Does a PMI need IA32_DEBUGCTL's enable on the cores it goes to? */
+static bool xu_pmi_debugctl(const struct xu_uncore *uc)
+{
+	return uc->io->native && (uc->plat->features & XU_FEAT_DEBUGCTL_PMI);
+}
+
+/**
+ * xu_pmi_cpu_init() - let this CPU take the uncore's PMIs
+ * @uc: the uncore
+ *
+ * On each CPU as it comes online, and on the boot CPU at resume, before
+ * it may receive a PMI: the core side's enable, and the LVT entry.
+ */
+void xu_pmi_cpu_init(struct xu_uncore *uc)
+{
+	if (xu_pmi_debugctl(uc))
+		xu_debugctl_uncore_pmi(true);
+	xu_pmi_lvtpc_arm();
+}
+
+/* Undo xu_pmi_cpu_init()'s enable on this CPU, at unload */
+static void xu_pmi_cpu_exit(void *data)
+{
+	xu_debugctl_uncore_pmi(false);
+}
+
+/**
+ * xu_pmi_cpus_exit() - undo xu_pmi_cpu_init() on every CPU, at unload
+ * @uc: the uncore
+ *
+ * The LVT entry stays armed: the core PMU shares it.
+ */
+void xu_pmi_cpus_exit(struct xu_uncore *uc)
+{
+	if (xu_pmi_debugctl(uc))
+		on_each_cpu(xu_pmi_cpu_exit, NULL, true);
 }
 
 /*
@@ -253,7 +291,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	/* summary bits that no box explains: ack them, or they stick */
 	ack |= sts & ~explained;
 	handled += hweight64(sts & ~explained);
-	if (uc->plat->ack_all)
+	if (uc->plat->features & XU_FEAT_ACK_ALL)
 		ack |= sts;
 	if (ack)
 		g->ack(gbox, ack);

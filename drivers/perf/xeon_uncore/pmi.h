@@ -14,7 +14,8 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_start(void *data);
 void xu_pmi_watchdog_kick(struct xu_box *box);
-void xu_pmi_lvtpc_arm(void);
+void xu_pmi_cpu_init(struct xu_uncore *uc);
+void xu_pmi_cpus_exit(struct xu_uncore *uc);
 int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		bool unfreeze);
 int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);

@@ -17,8 +17,6 @@
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
-#include <asm/msr.h>
-
 #include <xeon_uncore/snbep.h>
 
 #include "io.h"
@@ -1139,42 +1137,44 @@ static void ivbep_global_route(struct xu_box *ubox, int cpu)
 	ivbep_gctl_write(ubox, IVBEP_U_GCTL_FRZ_ALL);
 }
 
-/*
- * IA32_DEBUGCTL bit 13 lets an uncore PMI reach the core on the parts
- * whose SDM section documents it (Nehalem's uncore, the client parts).
- * Whether IVB-EP needs it is documented nowhere at hand; it is set as on
- * the Xeon 7500, which costs nothing where the bit is ignored.  Real
- * hardware only: the simulated uncore delivers its PMIs itself.
- */
-static void ivbep_global_cpu_init(struct xu_uncore *uc)
-{
-	u64 debugctl;
-
-	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
-		return;
-	if (!(debugctl & E5_DEBUGCTL_UNCORE_PMI))
-		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | E5_DEBUGCTL_UNCORE_PMI);
-}
-
-static void ivbep_global_cpu_exit(struct xu_uncore *uc)
-{
-	u64 debugctl;
-
-	if (uc->io != &xu_msr_io || rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
-		return;
-	if (debugctl & E5_DEBUGCTL_UNCORE_PMI)
-		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl & ~E5_DEBUGCTL_UNCORE_PMI);
-}
-
 static const struct xu_global_ops ivbep_global = {
 	.status		= ivbep_global_status,
 	.ack		= ivbep_global_ack,
 	.frozen		= ivbep_global_frozen,
 	.unfreeze	= ivbep_global_unfreeze,
 	.route		= ivbep_global_route,
-	.cpu_init	= ivbep_global_cpu_init,
-	.cpu_exit	= ivbep_global_cpu_exit,
 };
+
+/**
+ * xu_pci_map_node() - the physical package a U-Box's registers name
+ * @cpunodeid: its CPUNODEID register: the socket's node id in bits 2:0
+ * @gidnidmap: its GIDNIDMAP register: the node id of package i in bits
+ *	       3i+2:3i, for i = 0..7
+ *
+ * Return: the physical package id, or -1 if no field holds the node id.
+ */
+int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
+{
+	u32 node = cpunodeid & E5_UBOX_NODEID_MASK;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (((gidnidmap >> (3 * i)) & E5_UBOX_NODEID_MASK) == node)
+			return i;
+	return -1;
+}
+EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
+
+/* A PCI bus belongs to the package its U-Box's node id registers name */
+#define E5_PCI_MAP(ubox)						\
+	.ubox_id	= (ubox),					\
+	.node_reg	= E5_UBOX_CPUNODEID,				\
+	.map_reg	= E5_UBOX_GIDNIDMAP,				\
+	.node_mask	= E5_UBOX_NODEID_MASK,				\
+	.phys_pkg	= xu_pci_map_node
+
+static const struct xu_pci_map snbep_pci_map = { E5_PCI_MAP(SNBEP_PCI_UBOX) };
+static const struct xu_pci_map ivbep_pci_map = { E5_PCI_MAP(IVBEP_PCI_UBOX) };
 
 /* The U-Box first: it is the global box */
 static const struct xu_box_type * const snbep_types[] = {
@@ -1193,7 +1193,7 @@ const struct xu_platform xu_snbep = {
 	.name		= "snbep",
 	.types		= snbep_types,
 	.no_pmi		= "the Xeon E5-2600 uncore has no overflow interrupt (327043 2.1)",
-	.ubox_pci_id	= SNBEP_PCI_UBOX,
+	.pci_map	= &snbep_pci_map,
 };
 EXPORT_SYMBOL_NS_GPL(xu_snbep, XU_NS_INTERNAL);
 
@@ -1214,7 +1214,14 @@ const struct xu_platform xu_ivbep = {
 	.name		= "ivbep",
 	.types		= ivbep_types,
 	.global		= &ivbep_global,
-	.ubox_pci_id	= IVBEP_PCI_UBOX,
-	.ack_all	= true,
+	.pci_map	= &ivbep_pci_map,
+	/*
+	 * IA32_DEBUGCTL bit 13 lets an uncore PMI reach the core on the
+	 * parts whose SDM section documents it (Nehalem's uncore, the client
+	 * parts).  Whether IVB-EP needs it is documented nowhere at hand; it
+	 * is set as on the Xeon 7500, which costs nothing where the bit is
+	 * ignored.
+	 */
+	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL,
 };
 EXPORT_SYMBOL_NS_GPL(xu_ivbep, XU_NS_INTERNAL);

@@ -326,36 +326,66 @@ struct xu_global_ops {
 	 * to no core if @cpu is negative; the next walk unfreezes it
 	 */
 	void (*route)(struct xu_box *gbox, int cpu);
-	/**
-	 * @cpu_init: on each CPU of a package as it comes online, before it
-	 * may receive a PMI: the core side enables the PMI needs (may be
-	 * NULL)
+};
+
+/**
+ * enum xu_features - a platform's quirks, one bit each
+ *
+ * What sets a platform apart beyond its box types and global ops: each
+ * bit names one behaviour of the hardware the generic code honours.
+ */
+enum xu_features {
+	/*
+	 * An uncore PMI reaches a core only while the core's IA32_DEBUGCTL
+	 * bit 13 is set (Nehalem's uncore, Intel SDM vol. 3B).  The driver
+	 * sets it on every CPU while it takes PMIs, on the machine's own
+	 * registers only (struct xu_io_ops.native).
 	 */
-	void (*cpu_init)(struct xu_uncore *uc);
-	/** @cpu_exit: undo @cpu_init, on each CPU at unload (may be NULL) */
-	void (*cpu_exit)(struct xu_uncore *uc);
+	XU_FEAT_DEBUGCTL_PMI	= BIT(0),
+	/*
+	 * A box's status does not clear its summary bit in the global
+	 * status: the walk clears every global status bit it saw, not only
+	 * those no box status explains (IVB-EP).
+	 */
+	XU_FEAT_ACK_ALL		= BIT(1),
+};
+
+/**
+ * struct xu_pci_map - how a platform's PCI boxes are told apart by package
+ * @ubox_id:   device ID of the PCI function whose registers name the
+ *	       package of its bus (the U-Box's)
+ * @node_reg:  its register that holds the package's node id
+ * @map_reg:   its register that maps node ids to physical packages
+ * @node_mask: the node id's bits in @node_reg, for the log
+ * @phys_pkg:  the physical package that the values of @node_reg and
+ *	       @map_reg name, or -1 if they name none
+ *
+ * Each package's uncore devices sit on buses at or below its U-Box's.
+ */
+struct xu_pci_map {
+	u16 ubox_id;
+	u32 node_reg;
+	u32 map_reg;
+	u32 node_mask;
+	int (*phys_pkg)(u32 node, u32 map);
 };
 
 /**
  * struct xu_platform - one supported processor family
- * @name:    family name, also the value of the sim= module parameter
- * @types:   its box types, NULL terminated; the first is the global box
- * @global:  its overflow interrupt, NULL if it has none
- * @no_pmi:  with no @global: why sampling is refused, for the log
- * @ubox_pci_id: the U-Box PCI function whose CPUNODEID and GIDNIDMAP
- *	     registers tell which package a PCI bus belongs to (0: no PCI
- *	     boxes)
- * @ack_all: the walk clears every global status bit it saw, not only
- *	     those no box status explains (IVB-EP: the box status does not
- *	     clear its summary)
+ * @name:     family name, also the value of the sim= module parameter
+ * @types:    its box types, NULL terminated; the first is the global box
+ * @global:   its overflow interrupt, NULL if it has none
+ * @no_pmi:   with no @global: why sampling is refused, for the log
+ * @pci_map:  how its PCI boxes are found by package; NULL: it has none
+ * @features: its quirks, enum xu_features bits
  */
 struct xu_platform {
 	const char *name;
 	const struct xu_box_type * const *types;
 	const struct xu_global_ops *global;
 	const char *no_pmi;
-	u16 ubox_pci_id;
-	bool ack_all;
+	const struct xu_pci_map *pci_map;
+	unsigned long features;
 };
 
 /**
