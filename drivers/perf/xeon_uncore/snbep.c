@@ -1,64 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Xeon E5-2600 (Sandy Bridge-EP, "snbep") and Xeon E5-2600 v2 (Ivy
- * Bridge-EP, "ivbep"): U-Box, C-Boxes and PCU (MSR); HA, iMC channels,
- * QPI ports, R2PCIe, R3QPI links and, on IVB-EP, the IRP (PCI).
- *
- * As for the Xeon 7500, every counter control bit a user may set is a
- * format field at its hardware position, so the perf config is the
- * control register image; en, ov_en and rst stay the driver's.  The two
- * generations share the register map; they differ in the overflow
- * interrupt (IVB-EP only), the box control (SNB-EP's frz_en) and the
- * invert bit, which IVB-EP does not have.  Documentation/pmu/snbep.rst
- * and ivbep.rst say where the sources disagree and what was chosen.
+ * Xeon E5-2600 (Sandy Bridge-EP, "snbep"): U-Box, C-Boxes and PCU (MSR);
+ * HA, iMC channels, QPI ports, R2PCIe and R3QPI links (PCI).  No overflow
+ * interrupt: the driver polls.
+ * Documentation/pmu/snbep.rst tells where the sources disagree and what was
+ * chosen; e5.c holds what both E5 generations share.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
-#include <xeon_uncore/snbep.h>
-
-#include "io.h"
+#include "e5.h"
 #include "platform.h"
-
-/* ---- formats: the fields both generations place alike ---- */
-#define E5_FMT_EVENT	XU_FORMAT(event, 0, E5_CTL_EV_SEL, 0)
-#define E5_FMT_UMASK	XU_FORMAT(umask, 0, E5_CTL_UMASK, 0)
-#define E5_FMT_EDGE	XU_FORMAT(edge, 0, E5_CTL_EDGE, 0)
-#define E5_FMT_INV	XU_FORMAT(inv, 0, E5_CTL_INVERT, 0)
-#define E5_FMT_THRESH8	XU_FORMAT(thresh, 0, E5_CTL_THRESH8, 0)
-#define E5_FMT_THRESH5	XU_FORMAT(thresh, 0, E5_CTL_THRESH5, 0)
-#define E5_FMT_TID_EN	XU_FORMAT(tid_en, 0, E5_CTL_TID_EN, 0)
-/* QPI: ev_sel and its extension bit as one field (event=0x138: 0x38, bit 21) */
-#define E5_FMT_EVENT_EXT XU_FORMAT(event, 0, E5_CTL_EV_SEL | E5_CTL_EV_SEL_EXT, 0)
-
-/*
- * What an event may not ask although the format fields can hold it.
- * edge_det and invert act on the threshold comparison: with thresh 0
- * they are ignored (PmonCntrCfg, and the U-Box table of 329468), so the
- * event would count something else than asked.  perf's jaketown and
- * ivytown aliases set neither.  event=0xff selects a box's fixed counter
- * only as the whole config: with other fields it would name no event.
- */
-static int e5_validate(struct perf_event *event)
-{
-	const struct xu_box_type *t = to_xu_pmu(event->pmu)->type;
-	u64 cfg = event->attr.config;
-	const char *why = NULL;
-
-	if ((cfg & (E5_CTL_EDGE | E5_CTL_INVERT)) &&
-	    !FIELD_GET(E5_CTL_THRESH8, cfg))
-		why = "edge and inv act on the threshold: they need thresh>=1";
-	else if (t->fixed_ctl && FIELD_GET(E5_CTL_EV_SEL, cfg) == E5_FIXED_EVENT &&
-		 cfg != t->fixed_config)
-		why = "event=0xff is the fixed counter, which takes no other field";
-	if (why) {
-		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
-		return -EINVAL;
-	}
-	return 0;
-}
 
 /* ---- box control: MSR and PCI boxes alike ---- */
 static int snbep_box_init(struct xu_box *box)
@@ -86,95 +40,12 @@ static void snbep_box_unfreeze(struct xu_box *box)
 		 E5_BOX_CTL_FRZ_EN);
 }
 
-/*
- * IVB-EP has no frz_en.  329468 Table 2-72 asks for 1 in bits 17:16 of
- * the PCI box control; Linux has written 0 there since 2013 and its
- * counters count, so the driver writes 0 (Documentation/pmu/ivbep.rst).
- */
-static int ivbep_box_init(struct xu_box *box)
-{
-	return xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl),
-			E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
-}
-
-static void ivbep_box_freeze(struct xu_box *box)
-{
-	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl), E5_BOX_CTL_FRZ);
-}
-
-static void ivbep_box_unfreeze(struct xu_box *box)
-{
-	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl), 0);
-}
-
-/* Leave the box with every control cleared: nothing counts */
-static void e5_box_exit(struct xu_box *box)
-{
-	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl),
-		 E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
-}
-
-/*
- * What the box descriptions below share: the PCI boxes' register map
- * (327043 Table 2-59, 329468 Table 1-3), IVB-EP's overflow report of a
- * PCI box (ov_en and the write-1-to-clear PmonUnitStatus), the fixed
- * counters, and the box control of each generation.
- */
-#define E5_PCI_REGS							\
-	.access		= XU_PCI,					\
-	.ctl0		= E5_PCI_CTL0,					\
-	.ctr0		= E5_PCI_CTR0,					\
-	.ctl_stride	= 4,						\
-	.ctr_stride	= 8,						\
-	.box_ctl	= E5_PCI_BOX_CTL,				\
-	.ctl_en		= E5_CTL_EN
-
-#define IVBEP_PCI_PMI							\
-	.ctl_pmi	= E5_CTL_OV_EN,					\
-	.status0	= E5_PCI_BOX_STATUS,				\
-	.ovf0		= E5_PCI_BOX_STATUS
-
-#define E5_FIXED(ctl, ctr)						\
-	.fixed_ctl	= ctl,						\
-	.fixed_ctr	= ctr,						\
-	.fixed_width	= E5_WIDTH_48,					\
-	.fixed_config	= E5_FIXED_EVENT,				\
-	.fixed_en	= E5_FIXED_CTL_EN
-#define E5_UBOX_FIXED	E5_FIXED(E5_U_FIXED_CTL, E5_U_FIXED_CTR)
-#define E5_IMC_FIXED	E5_FIXED(E5_PCI_FIXED_CTL, E5_PCI_FIXED_CTR)
-
 #define SNBEP_BOX_OPS							\
 	.init_box	= snbep_box_init,				\
 	.exit_box	= e5_box_exit,					\
 	.freeze		= snbep_box_freeze,				\
 	.unfreeze	= snbep_box_unfreeze,				\
 	.validate	= e5_validate
-
-#define IVBEP_BOX_OPS							\
-	.init_box	= ivbep_box_init,				\
-	.exit_box	= e5_box_exit,					\
-	.freeze		= ivbep_box_freeze,				\
-	.unfreeze	= ivbep_box_unfreeze,				\
-	.validate	= e5_validate
-
-/* Counter restrictions, by ev_sel (0: any counter) */
-static unsigned long e5_constraint(const u8 *table, struct perf_event *event)
-{
-	return table[FIELD_GET(E5_CTL_EV_SEL, event->attr.config)] ?: ~0UL;
-}
-
-/* ---- U-Box: two counters and UCLK, no box control ---- */
-static int e5_ubox_clear(struct xu_box *box)
-{
-	int ret;
-
-	ret = xu_write(box, E5_U_CTL0, 0);
-	if (!ret)
-		ret = xu_write(box, E5_U_CTL0 + 1, 0);
-	if (!ret)
-		ret = xu_write(box, E5_U_FIXED_CTL, 0);
-	return ret;
-}
 
 static int snbep_ubox_init(struct xu_box *box)
 {
@@ -192,19 +63,6 @@ static struct attribute *snbep_ubox_formats[] = {
 	E5_FMT_EDGE,
 	E5_FMT_INV,
 	E5_FMT_THRESH5,
-	NULL
-};
-
-static struct attribute *ivbep_ubox_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_THRESH5,
-	NULL
-};
-
-static struct attribute *e5_ubox_events[] = {
-	XU_EVENT(clockticks, "event=0xff"),
 	NULL
 };
 
@@ -231,107 +89,7 @@ static const struct xu_box_type snbep_ubox = {
 	.ops		= &snbep_ubox_ops,
 };
 
-/*
- * IVB-EP U-Box.  U_MSR_PMON_GLOBAL_CTL (329468 Table 2-2) holds the
- * package-wide freeze and unfreeze (write-only) and the PMI routing;
- * box->box_ctl keeps the routing the driver means it to hold
- * (pmi_core_sel and wk_on_pmi), which every write repeats.
- */
-#define IVBEP_GSTS_KNOWN	(IVBEP_GSTS_ALL | IVBEP_GSTS_UNMAPPED)
-
-static int ivbep_gctl_write(struct xu_box *ubox, u64 act)
-{
-	return xu_write(ubox, E5_U_GLOBAL_CTL, ubox->box_ctl | act);
-}
-
-static int ivbep_ubox_init(struct xu_box *box)
-{
-	int ret;
-
-	ret = e5_ubox_clear(box);
-	if (!ret)
-		ret = xu_write(box, E5_U_BOX_STATUS, E5_U_BOX_STATUS_OV);
-	if (!ret)
-		ret = xu_write(box, E5_U_GLOBAL_STATUS, IVBEP_GSTS_KNOWN);
-	if (!ret)
-		ret = ivbep_gctl_write(box, IVBEP_U_GCTL_UNFRZ_ALL);
-	return ret;
-}
-
-/*
- * No PMI any more, and unfrozen: a package left frozen would count
- * nothing for the next user of these counters (Linux's own driver
- * never unfreezes it)
- */
-static void ivbep_ubox_exit(struct xu_box *box)
-{
-	e5_ubox_clear(box);
-	box->box_ctl = 0;
-	ivbep_gctl_write(box, IVBEP_U_GCTL_UNFRZ_ALL);
-}
-
-static const struct xu_box_ops ivbep_ubox_ops = {
-	.init_box	= ivbep_ubox_init,
-	.exit_box	= ivbep_ubox_exit,
-	.validate	= e5_validate,
-};
-
-static const u64 ivbep_ubox_summary[] = { IVBEP_GSTS_U };
-static const u64 ivbep_ubox_fixed[] = { IVBEP_GSTS_U_FIXED };
-
-static const struct xu_box_type ivbep_ubox = {
-	.name		= "ubox",
-	.num_boxes	= 1,
-	.num_counters	= E5_U_NUM_COUNTERS,
-	.width		= E5_WIDTH_44,
-	.access		= XU_MSR,
-	.ctl0		= E5_U_CTL0,
-	.ctr0		= E5_U_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_U_BOX_STATUS,
-	.ovf0		= E5_U_BOX_STATUS,
-	.ov_summary	= ivbep_ubox_summary,
-	E5_UBOX_FIXED,
-	.ov_fixed	= ivbep_ubox_fixed,
-	.formats	= ivbep_ubox_formats,
-	.events		= e5_ubox_events,
-	.ops		= &ivbep_ubox_ops,
-};
-
 /* ---- C-Boxes ---- */
-
-/* 327043 / 329468 C-Box tables, as Linux's uncore_snbep.c applies them */
-static const u8 e5_cbox_counters[256] = {
-	[0x01] = 0x1, [0x02] = 0x3, [0x04] = 0x3, [0x05] = 0x3,
-	[0x07] = 0x3, [0x09] = 0x3, [0x11] = 0x1, [0x12] = 0x3,
-	[0x13] = 0x3, [0x1b] = 0xc, [0x1c] = 0xc, [0x1d] = 0xc,
-	[0x1e] = 0xc, [0x1f] = 0xe, [0x21] = 0x3, [0x23] = 0x3,
-	[0x31] = 0x3, [0x32] = 0x3, [0x33] = 0x3, [0x34] = 0x3,
-	[0x35] = 0x3, [0x36] = 0x1, [0x37] = 0x3, [0x38] = 0x3,
-	[0x39] = 0x3, [0x3b] = 0x1,
-};
-
-static unsigned long e5_cbox_constraint(struct perf_event *event)
-{
-	return e5_constraint(e5_cbox_counters, event);
-}
-
-/*
- * Which filter fields an event uses: the events whose ev_sel and umask,
- * under @sel, equal @code (LLC_LOOKUP 0x34, TOR_INSERTS 0x35,
- * TOR_OCCUPANCY 0x36, ...) use @fields, config1 bits as the formats
- * place them.  tid_en always uses the thread ID field.
- */
-struct e5_cbox_filt {
-	u16 code;
-	u16 sel;
-	u64 fields;
-};
-
-#define E5_EVUM		(E5_CTL_EV_SEL | E5_CTL_UMASK)
 
 #define SNBEP_STATE	SNBEP_C_FILT_STATE
 #define SNBEP_NID	SNBEP_C_FILT_NID
@@ -364,66 +122,6 @@ static const struct e5_cbox_filt snbep_cbox_filt[] = {
 	{ 0x4037, 0x40ff, SNBEP_NID },
 };
 
-#define IVBEP_LINK	IVBEP_C_FILT_LINK
-#define IVBEP_STATE	IVBEP_C_FILT_STATE
-#define IVBEP_NID	IVBEP_C_FILT_NID
-/* the opcode match comes with its qualifiers */
-#define IVBEP_OPC	(IVBEP_C_FILT_OPC | IVBEP_C_FILT_C6 | IVBEP_C_FILT_NC | \
-			 IVBEP_C_FILT_ISOC)
-
-static const struct e5_cbox_filt ivbep_cbox_filt[] = {
-	{ 0x1031, 0x10ff, IVBEP_LINK },
-	{ 0x1134, E5_EVUM, IVBEP_STATE },
-	{ 0x4134, E5_EVUM, IVBEP_STATE | IVBEP_NID },
-	{ 0x5134, E5_EVUM, IVBEP_STATE | IVBEP_NID },
-	{ 0x0334, E5_EVUM, IVBEP_STATE },
-	{ 0x4334, E5_EVUM, IVBEP_STATE | IVBEP_NID },
-	{ 0x0534, E5_EVUM, IVBEP_STATE },
-	{ 0x4534, E5_EVUM, IVBEP_STATE | IVBEP_NID },
-	{ 0x0934, E5_EVUM, IVBEP_STATE },
-	{ 0x4934, E5_EVUM, IVBEP_STATE | IVBEP_NID },
-	{ 0x0135, E5_EVUM, IVBEP_OPC },
-	{ 0x0335, E5_EVUM, IVBEP_OPC },
-	{ 0x2135, E5_EVUM, IVBEP_OPC },
-	{ 0x2335, E5_EVUM, IVBEP_OPC },
-	{ 0x4135, E5_EVUM, IVBEP_OPC | IVBEP_NID },
-	{ 0x4335, E5_EVUM, IVBEP_OPC | IVBEP_NID },
-	{ 0x4435, E5_EVUM, IVBEP_NID },
-	{ 0x4835, E5_EVUM, IVBEP_NID },
-	{ 0x4a35, E5_EVUM, IVBEP_NID },
-	{ 0x5035, E5_EVUM, IVBEP_NID },
-	{ 0x8135, E5_EVUM, IVBEP_OPC },
-	{ 0x8335, E5_EVUM, IVBEP_OPC },
-	{ 0x0136, E5_EVUM, IVBEP_OPC },
-	{ 0x0336, E5_EVUM, IVBEP_OPC },
-	{ 0x2136, E5_EVUM, IVBEP_OPC },
-	{ 0x2336, E5_EVUM, IVBEP_OPC },
-	{ 0x4136, E5_EVUM, IVBEP_OPC | IVBEP_NID },
-	{ 0x4336, E5_EVUM, IVBEP_OPC | IVBEP_NID },
-	{ 0x4436, E5_EVUM, IVBEP_NID },
-	{ 0x4836, E5_EVUM, IVBEP_NID },
-	{ 0x4a36, E5_EVUM, IVBEP_NID },
-	{ 0x5036, E5_EVUM, IVBEP_NID },
-	{ 0x8136, E5_EVUM, IVBEP_OPC },
-	{ 0x8336, E5_EVUM, IVBEP_OPC },
-	{ 0x4037, 0x40ff, IVBEP_NID },
-};
-
-/* The config1 bits @event uses, by the table @filt of @n entries */
-static u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
-			       u64 tid, struct perf_event *event)
-{
-	u64 cfg = event->attr.config, bits = 0;
-	unsigned int i;
-
-	for (i = 0; i < n; i++)
-		if ((cfg & filt[i].sel) == filt[i].code)
-			bits |= filt[i].fields;
-	if (cfg & E5_CTL_TID_EN)
-		bits |= tid;
-	return bits;
-}
-
 /* SNB-EP: one filter register, config1 31:0 */
 static void snbep_cbox_extra_fields(struct perf_event *event, u64 *fields)
 {
@@ -432,31 +130,11 @@ static void snbep_cbox_extra_fields(struct perf_event *event, u64 *fields)
 					SNBEP_C_FILT_TID, event);
 }
 
-/* IVB-EP: FILTER0 from config1 31:0, FILTER1 from config1 63:32 */
-static void ivbep_cbox_extra_fields(struct perf_event *event, u64 *fields)
-{
-	u64 bits = e5_cbox_filter_bits(ivbep_cbox_filt,
-				       ARRAY_SIZE(ivbep_cbox_filt),
-				       IVBEP_C_FILT_TID, event);
-
-	fields[0] = lower_32_bits(bits);
-	fields[1] = upper_32_bits(bits);
-}
-
 #define SNBEP_C_FILT_ALL	(SNBEP_C_FILT_TID | SNBEP_C_FILT_NID | \
 				 SNBEP_C_FILT_STATE | SNBEP_C_FILT_OPC)
-#define IVBEP_C_FILT0_ALL	(IVBEP_C_FILT_TID | IVBEP_C_FILT_LINK | \
-				 IVBEP_C_FILT_STATE)
-#define IVBEP_C_FILT1_ALL	((IVBEP_C_FILT_NID | IVBEP_OPC) >> 32)
 
 static const struct xu_extra_reg snbep_cbox_extra[] = {
 	{ .reg = E5_C_FILTER, .cfg = 1, .shift = 0, .mask = SNBEP_C_FILT_ALL },
-};
-
-static const struct xu_extra_reg ivbep_cbox_extra[] = {
-	{ .reg = E5_C_FILTER, .cfg = 1, .shift = 0, .mask = IVBEP_C_FILT0_ALL },
-	{ .reg = IVBEP_C_FILTER1, .cfg = 1, .shift = 32,
-	  .mask = IVBEP_C_FILT1_ALL },
 };
 
 static struct attribute *snbep_cbox_formats[] = {
@@ -473,33 +151,10 @@ static struct attribute *snbep_cbox_formats[] = {
 	NULL
 };
 
-static struct attribute *ivbep_cbox_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_TID_EN,
-	E5_FMT_THRESH8,
-	XU_FORMAT(filter_tid, 1, IVBEP_C_FILT_TID, 0),
-	XU_FORMAT(filter_link, 1, IVBEP_C_FILT_LINK, 0),
-	XU_FORMAT(filter_state, 1, IVBEP_C_FILT_STATE, 0),
-	XU_FORMAT(filter_nid, 1, IVBEP_C_FILT_NID, 0),
-	XU_FORMAT(filter_opc, 1, IVBEP_C_FILT_OPC, 0),
-	XU_FORMAT(filter_c6, 1, IVBEP_C_FILT_C6, 0),
-	XU_FORMAT(filter_nc, 1, IVBEP_C_FILT_NC, 0),
-	XU_FORMAT(filter_isoc, 1, IVBEP_C_FILT_ISOC, 0),
-	NULL
-};
-
 static const struct xu_box_ops snbep_cbox_ops = {
 	SNBEP_BOX_OPS,
 	.constraint	= e5_cbox_constraint,
 	.extra_fields	= snbep_cbox_extra_fields,
-};
-
-static const struct xu_box_ops ivbep_cbox_ops = {
-	IVBEP_BOX_OPS,
-	.constraint	= e5_cbox_constraint,
-	.extra_fields	= ivbep_cbox_extra_fields,
 };
 
 static const struct xu_box_type snbep_cbox = {
@@ -522,54 +177,7 @@ static const struct xu_box_type snbep_cbox = {
 	.ops		= &snbep_cbox_ops,
 };
 
-/* C-Box n reports in GLOBAL_STATUS bit 3 + n; its box status is unknown */
-static const u64 ivbep_cbox_summary[IVBEP_C_MAX_BOXES] = {
-	IVBEP_GSTS_CBOX(0), IVBEP_GSTS_CBOX(1), IVBEP_GSTS_CBOX(2),
-	IVBEP_GSTS_CBOX(3), IVBEP_GSTS_CBOX(4), IVBEP_GSTS_CBOX(5),
-	IVBEP_GSTS_CBOX(6), IVBEP_GSTS_CBOX(7), IVBEP_GSTS_CBOX(8),
-	IVBEP_GSTS_CBOX(9), IVBEP_GSTS_CBOX(10), IVBEP_GSTS_CBOX(11),
-	IVBEP_GSTS_CBOX(12), IVBEP_GSTS_CBOX(13), IVBEP_GSTS_CBOX(14),
-};
-
-static const struct xu_box_type ivbep_cbox = {
-	.name		= "cbox",
-	.num_boxes	= IVBEP_C_MAX_BOXES,
-	.per_core	= true,
-	.num_counters	= E5_C_NUM_COUNTERS,
-	.width		= E5_WIDTH_44,
-	.access		= XU_MSR,
-	.box_stride	= E5_C_BOX_STRIDE,
-	.ctl0		= E5_C_CTL0,
-	.ctr0		= E5_C_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.box_ctl	= E5_C_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.ov_summary	= ivbep_cbox_summary,
-	.extra		= ivbep_cbox_extra,
-	.num_extra	= ARRAY_SIZE(ivbep_cbox_extra),
-	.formats	= ivbep_cbox_formats,
-	.ops		= &ivbep_cbox_ops,
-};
-
 /* ---- PCU ---- */
-
-/* FREQ_BANDi_CYCLES (0x0b + i) compares against band i, and only it */
-static void e5_pcu_extra_fields(struct perf_event *event, u64 *fields)
-{
-	u64 ev = FIELD_GET(E5_CTL_EV_SEL, event->attr.config);
-
-	fields[0] = 0;
-	if (ev >= E5_PCU_EV_FREQ_BAND0 &&
-	    ev < E5_PCU_EV_FREQ_BAND0 + E5_PCU_NUM_BANDS)
-		fields[0] = E5_PCU_FILT_BAND(ev - E5_PCU_EV_FREQ_BAND0);
-}
-
-static const struct xu_extra_reg e5_pcu_extra[] = {
-	{ .reg = E5_PCU_FILTER, .cfg = 1, .shift = 0,
-	  .mask = GENMASK_ULL(31, 0) },
-};
 
 static struct attribute *snbep_pcu_formats[] = {
 	E5_FMT_EVENT,
@@ -586,27 +194,8 @@ static struct attribute *snbep_pcu_formats[] = {
 	NULL
 };
 
-static struct attribute *ivbep_pcu_formats[] = {
-	E5_FMT_EVENT,
-	XU_FORMAT(occ_sel, 0, E5_PCU_CTL_OCC_SEL, 0),
-	E5_FMT_EDGE,
-	E5_FMT_THRESH5,
-	XU_FORMAT(occ_invert, 0, E5_PCU_CTL_OCC_INVERT, 0),
-	XU_FORMAT(occ_edge, 0, E5_PCU_CTL_OCC_EDGE, 0),
-	XU_FORMAT(filter_band0, 1, E5_PCU_FILT_BAND(0), 0),
-	XU_FORMAT(filter_band1, 1, E5_PCU_FILT_BAND(1), 0),
-	XU_FORMAT(filter_band2, 1, E5_PCU_FILT_BAND(2), 0),
-	XU_FORMAT(filter_band3, 1, E5_PCU_FILT_BAND(3), 0),
-	NULL
-};
-
 static const struct xu_box_ops snbep_pcu_ops = {
 	SNBEP_BOX_OPS,
-	.extra_fields	= e5_pcu_extra_fields,
-};
-
-static const struct xu_box_ops ivbep_pcu_ops = {
-	IVBEP_BOX_OPS,
 	.extra_fields	= e5_pcu_extra_fields,
 };
 
@@ -628,38 +217,10 @@ static const struct xu_box_type snbep_pcu = {
 	.ops		= &snbep_pcu_ops,
 };
 
-static const u64 ivbep_pcu_summary[] = { IVBEP_GSTS_PCU };
-
-static const struct xu_box_type ivbep_pcu = {
-	.name		= "pcu",
-	.num_boxes	= 1,
-	.num_counters	= E5_PCU_NUM_COUNTERS,
-	.width		= E5_WIDTH_48,
-	.access		= XU_MSR,
-	.ctl0		= E5_PCU_CTL0,
-	.ctr0		= E5_PCU_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.box_ctl	= E5_PCU_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	.ctl_pmi	= E5_CTL_OV_EN,
-	.status0	= E5_PCU_BOX_STATUS,
-	.ovf0		= E5_PCU_BOX_STATUS,
-	.ov_summary	= ivbep_pcu_summary,
-	.extra		= e5_pcu_extra,
-	.num_extra	= ARRAY_SIZE(e5_pcu_extra),
-	.formats	= ivbep_pcu_formats,
-	.ops		= &ivbep_pcu_ops,
-};
-
 /* ---- PCI boxes: HA, iMC, QPI, R2PCIe, R3QPI, IRP ---- */
 
 static const struct xu_box_ops snbep_pci_ops = {
 	SNBEP_BOX_OPS,
-};
-
-static const struct xu_box_ops ivbep_pci_ops = {
-	IVBEP_BOX_OPS,
 };
 
 static struct attribute *snbep_pci_formats[] = {
@@ -671,45 +232,11 @@ static struct attribute *snbep_pci_formats[] = {
 	NULL
 };
 
-static struct attribute *ivbep_pci_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_THRESH8,
-	NULL
-};
-
-/*
- * HA address and opcode match.  Which HA events honour them is not in
- * the sources at hand, so every HA event uses all three registers (no
- * extra_fields): events that want different values never run together,
- * and one that sets none has them cleared.
- */
-static const struct xu_extra_reg e5_ha_extra[] = {
-	{ .reg = E5_HA_ADDRMATCH0, .cfg = 1, .shift = 0,
-	  .mask = E5_HA_ADDR0_MASK },
-	{ .reg = E5_HA_ADDRMATCH1, .cfg = 1, .shift = 32,
-	  .mask = E5_HA_ADDR1_MASK },
-	{ .reg = E5_HA_OPCODEMATCH, .cfg = 2, .shift = 0,
-	  .mask = E5_HA_OPC_MASK },
-};
-
 static struct attribute *snbep_ha_formats[] = {
 	E5_FMT_EVENT,
 	E5_FMT_UMASK,
 	E5_FMT_EDGE,
 	E5_FMT_INV,
-	E5_FMT_THRESH8,
-	/* physical address bits 45:6 where they are, in config1 */
-	XU_FORMAT(match_addr, 1, GENMASK_ULL(45, 6), 0),
-	XU_FORMAT(match_opc, 2, E5_HA_OPC_MASK, 0),
-	NULL
-};
-
-static struct attribute *ivbep_ha_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
 	E5_FMT_THRESH8,
 	/* physical address bits 45:6 where they are, in config1 */
 	XU_FORMAT(match_addr, 1, GENMASK_ULL(45, 6), 0),
@@ -732,36 +259,6 @@ static const struct xu_box_type snbep_ha = {
 	.ops		= &snbep_pci_ops,
 };
 
-static const u16 ivbep_ha_ids[] = { IVBEP_PCI_HA0, IVBEP_PCI_HA1 };
-static const u64 ivbep_ha_summary[] = { IVBEP_GSTS_HA(0), IVBEP_GSTS_HA(1) };
-
-static const struct xu_box_type ivbep_ha = {
-	.name		= "ha",
-	.num_boxes	= ARRAY_SIZE(ivbep_ha_ids),
-	.num_counters	= E5_PCI_NUM_COUNTERS,
-	.width		= E5_WIDTH_48,
-	E5_PCI_REGS,
-	IVBEP_PCI_PMI,
-	.ov_summary	= ivbep_ha_summary,
-	.pci_ids	= ivbep_ha_ids,
-	.extra		= e5_ha_extra,
-	.num_extra	= ARRAY_SIZE(e5_ha_extra),
-	.formats	= ivbep_ha_formats,
-	.ops		= &ivbep_pci_ops,
-};
-
-/* iMC: CAS_COUNT counts 64-byte lines; 64 / 2^20 MiB each */
-static struct attribute *e5_imc_events[] = {
-	XU_EVENT(clockticks, "event=0xff,umask=0x00"),
-	XU_EVENT(cas_count_read, "event=0x04,umask=0x03"),
-	XU_EVENT_STR("cas_count_read.scale", "6.103515625e-5"),
-	XU_EVENT_STR("cas_count_read.unit", "MiB"),
-	XU_EVENT(cas_count_write, "event=0x04,umask=0x0c"),
-	XU_EVENT_STR("cas_count_write.scale", "6.103515625e-5"),
-	XU_EVENT_STR("cas_count_write.unit", "MiB"),
-	NULL
-};
-
 static const u16 snbep_imc_ids[] = {
 	SNBEP_PCI_IMC0, SNBEP_PCI_IMC1, SNBEP_PCI_IMC2, SNBEP_PCI_IMC3,
 };
@@ -779,115 +276,8 @@ static const struct xu_box_type snbep_imc = {
 	.ops		= &snbep_pci_ops,
 };
 
-/* IVB-EP channels 0 and 1 are functions 4 and 5, 2 and 3 functions 0 and 1 */
-static const u16 ivbep_imc_ids[] = {
-	IVBEP_PCI_IMC0, IVBEP_PCI_IMC1, IVBEP_PCI_IMC2, IVBEP_PCI_IMC3,
-	IVBEP_PCI_IMC4, IVBEP_PCI_IMC5, IVBEP_PCI_IMC6, IVBEP_PCI_IMC7,
-};
-
-/* one summary bit per memory controller, for its four channels */
-static const u64 ivbep_imc_summary[] = {
-	IVBEP_GSTS_IMC(0), IVBEP_GSTS_IMC(0), IVBEP_GSTS_IMC(0), IVBEP_GSTS_IMC(0),
-	IVBEP_GSTS_IMC(1), IVBEP_GSTS_IMC(1), IVBEP_GSTS_IMC(1), IVBEP_GSTS_IMC(1),
-};
-
-static const struct xu_box_type ivbep_imc = {
-	.name		= "imc",
-	.num_boxes	= ARRAY_SIZE(ivbep_imc_ids),
-	.num_counters	= E5_PCI_NUM_COUNTERS,
-	.width		= E5_WIDTH_48,
-	E5_PCI_REGS,
-	IVBEP_PCI_PMI,
-	/* PmonUnitStatus: the fixed counter at bit 0, counter 0 at bit 1 */
-	.status_shift	= 1,
-	.ov_summary	= ivbep_imc_summary,
-	E5_IMC_FIXED,
-	.fixed_status	= BIT_ULL(0),
-	.pci_ids	= ivbep_imc_ids,
-	.formats	= ivbep_pci_formats,
-	.events		= e5_imc_events,
-	.ops		= &ivbep_pci_ops,
-};
-
-/*
- * QPI.  The packet match and mask registers, in function 6 of the port's
- * device, qualify CTO_COUNT only.  perf's 6.12 JSON drops the ev_sel
- * extension bit (its UNC_Q_CTO_COUNT is event=0x38), so ev_sel 0x38 uses
- * them with the bit or without; the registers act on nothing else.
- */
-static void e5_qpi_extra_fields(struct perf_event *event, u64 *fields)
-{
-	u64 all = FIELD_GET(E5_CTL_EV_SEL, event->attr.config) ==
-		  (E5_QPI_EV_CTO_COUNT & E5_CTL_EV_SEL) ? ~0ULL : 0;
-
-	fields[0] = all;
-	fields[1] = all;
-	fields[2] = all;
-	fields[3] = all;
-}
-
-static const struct xu_extra_reg e5_qpi_extra[] = {
-	{ .reg = E5_QPI_MATCH0, .cfg = 1, .shift = 0, .filter = true,
-	  .mask = E5_QPI_MATCH0_BITS },
-	{ .reg = E5_QPI_MATCH1, .cfg = 1, .shift = 32, .filter = true,
-	  .mask = E5_QPI_MATCH1_BITS },
-	{ .reg = E5_QPI_MASK0, .cfg = 2, .shift = 0, .filter = true,
-	  .mask = E5_QPI_MATCH0_BITS },
-	{ .reg = E5_QPI_MASK1, .cfg = 2, .shift = 32, .filter = true,
-	  .mask = E5_QPI_MATCH1_BITS },
-};
-
-/*
- * The named fields of the match (config1) and mask (config2) registers
- * (327043 Tables 2-90/2-91), and each register whole (match0, match1,
- * mask0, mask1) as Linux's driver has them; bits the tables leave
- * unnamed are reserved, and refused (xu_extra_check()).  SNB-EP's list
- * starts with inv, which IVB-EP's QPI control lacks: IVB-EP's list is the
- * rest of it.
- */
-static struct attribute *snbep_qpi_formats[] = {
-	E5_FMT_INV,
-	E5_FMT_EVENT_EXT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_THRESH8,
-	XU_FORMAT(match_rds, 1, E5_QPI_PKT_RDS, 0),
-	XU_FORMAT(match_rnid30, 1, E5_QPI_PKT_RNID30, 0),
-	XU_FORMAT(match_rnid4, 1, E5_QPI_PKT_RNID4, 0),
-	XU_FORMAT(match_dnid, 1, E5_QPI_PKT_DNID, 0),
-	XU_FORMAT(match_mc, 1, E5_QPI_PKT_MC, 0),
-	XU_FORMAT(match_opc, 1, E5_QPI_PKT_OPC, 0),
-	XU_FORMAT(match_vnw, 1, E5_QPI_PKT_VNW, 0),
-	XU_FORMAT(match0, 1, GENMASK_ULL(31, 0), 0),
-	XU_FORMAT(match1, 1, GENMASK_ULL(63, 32), 0),
-	XU_FORMAT(mask_rds, 2, E5_QPI_PKT_RDS, 0),
-	XU_FORMAT(mask_rnid30, 2, E5_QPI_PKT_RNID30, 0),
-	XU_FORMAT(mask_rnid4, 2, E5_QPI_PKT_RNID4, 0),
-	XU_FORMAT(mask_dnid, 2, E5_QPI_PKT_DNID, 0),
-	XU_FORMAT(mask_mc, 2, E5_QPI_PKT_MC, 0),
-	XU_FORMAT(mask_opc, 2, E5_QPI_PKT_OPC, 0),
-	XU_FORMAT(mask_vnw, 2, E5_QPI_PKT_VNW, 0),
-	XU_FORMAT(mask0, 2, GENMASK_ULL(31, 0), 0),
-	XU_FORMAT(mask1, 2, GENMASK_ULL(63, 32), 0),
-	NULL
-};
-
-/* event=0x1NN: ev_sel NN with the extension bit (the format's bit 8) */
-static struct attribute *e5_qpi_events[] = {
-	XU_EVENT(clockticks, "event=0x14"),
-	XU_EVENT(txl_flits_active, "event=0x00,umask=0x06"),
-	XU_EVENT(drs_data, "event=0x102,umask=0x08"),
-	XU_EVENT(ncb_data, "event=0x103,umask=0x04"),
-	NULL
-};
-
 static const struct xu_box_ops snbep_qpi_ops = {
 	SNBEP_BOX_OPS,
-	.extra_fields	= e5_qpi_extra_fields,
-};
-
-static const struct xu_box_ops ivbep_qpi_ops = {
-	IVBEP_BOX_OPS,
 	.extra_fields	= e5_qpi_extra_fields,
 };
 
@@ -903,78 +293,18 @@ static const struct xu_box_type snbep_qpi = {
 	.filter_fn	= E5_QPI_FILTER_FN,
 	.extra		= e5_qpi_extra,
 	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
-	.formats	= snbep_qpi_formats,
+	.formats	= e5_qpi_formats,
 	.events		= e5_qpi_events,
 	.ops		= &snbep_qpi_ops,
 };
-
-static const u16 ivbep_qpi_ids[] = {
-	IVBEP_PCI_QPI0, IVBEP_PCI_QPI1, IVBEP_PCI_QPI2,
-};
-
-/* port 2 has no known summary bit: 0, walked on any global status */
-static const u64 ivbep_qpi_summary[] = {
-	IVBEP_GSTS_QPI(0), IVBEP_GSTS_QPI(1), 0,
-};
-
-static const struct xu_box_type ivbep_qpi = {
-	.name		= "qpi",
-	.num_boxes	= ARRAY_SIZE(ivbep_qpi_ids),
-	.num_counters	= E5_PCI_NUM_COUNTERS,
-	.width		= E5_WIDTH_48,
-	E5_PCI_REGS,
-	IVBEP_PCI_PMI,
-	.ov_summary	= ivbep_qpi_summary,
-	.pci_ids	= ivbep_qpi_ids,
-	.filter_fn	= E5_QPI_FILTER_FN,
-	.extra		= e5_qpi_extra,
-	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
-	.formats	= snbep_qpi_formats + 1,	/* all but inv */
-	.events		= e5_qpi_events,
-	.ops		= &ivbep_qpi_ops,
-};
-
-/* R2PCIe and R3QPI: events that count on the first counters only */
-static const u8 e5_r2pcie_counters[256] = {
-	[0x10] = 0x3, [0x11] = 0x3, [0x12] = 0x1, [0x23] = 0x3,
-	[0x24] = 0x3, [0x25] = 0x3, [0x26] = 0x3, [0x32] = 0x3,
-	[0x33] = 0x3, [0x34] = 0x3,
-};
-
-static const u8 e5_r3qpi_counters[256] = {
-	[0x10] = 0x3, [0x11] = 0x3, [0x12] = 0x3, [0x13] = 0x1,
-	[0x20 ... 0x26] = 0x3,
-	[0x28 ... 0x34] = 0x3,
-	[0x36 ... 0x39] = 0x3,
-};
-
-static unsigned long e5_r2pcie_constraint(struct perf_event *event)
-{
-	return e5_constraint(e5_r2pcie_counters, event);
-}
-
-static unsigned long e5_r3qpi_constraint(struct perf_event *event)
-{
-	return e5_constraint(e5_r3qpi_counters, event);
-}
 
 static const struct xu_box_ops snbep_r2pcie_ops = {
 	SNBEP_BOX_OPS,
 	.constraint	= e5_r2pcie_constraint,
 };
 
-static const struct xu_box_ops ivbep_r2pcie_ops = {
-	IVBEP_BOX_OPS,
-	.constraint	= e5_r2pcie_constraint,
-};
-
 static const struct xu_box_ops snbep_r3qpi_ops = {
 	SNBEP_BOX_OPS,
-	.constraint	= e5_r3qpi_constraint,
-};
-
-static const struct xu_box_ops ivbep_r3qpi_ops = {
-	IVBEP_BOX_OPS,
 	.constraint	= e5_r3qpi_constraint,
 };
 
@@ -991,22 +321,6 @@ static const struct xu_box_type snbep_r2pcie = {
 	.ops		= &snbep_r2pcie_ops,
 };
 
-static const u16 ivbep_r2pcie_ids[] = { IVBEP_PCI_R2PCIE };
-static const u64 ivbep_r2pcie_summary[] = { IVBEP_GSTS_R2PCIE };
-
-static const struct xu_box_type ivbep_r2pcie = {
-	.name		= "r2pcie",
-	.num_boxes	= 1,
-	.num_counters	= E5_PCI_NUM_COUNTERS,
-	.width		= E5_WIDTH_44,
-	E5_PCI_REGS,
-	IVBEP_PCI_PMI,
-	.ov_summary	= ivbep_r2pcie_summary,
-	.pci_ids	= ivbep_r2pcie_ids,
-	.formats	= ivbep_pci_formats,
-	.ops		= &ivbep_r2pcie_ops,
-};
-
 static const u16 snbep_r3qpi_ids[] = { SNBEP_PCI_R3QPI0, SNBEP_PCI_R3QPI1 };
 
 static const struct xu_box_type snbep_r3qpi = {
@@ -1020,161 +334,7 @@ static const struct xu_box_type snbep_r3qpi = {
 	.ops		= &snbep_r3qpi_ops,
 };
 
-/* link 2 (device 18 function 5) has no known summary bit */
-static const u16 ivbep_r3qpi_ids[] = {
-	IVBEP_PCI_R3QPI0, IVBEP_PCI_R3QPI1, IVBEP_PCI_R3QPI2,
-};
-
-static const u64 ivbep_r3qpi_summary[] = {
-	IVBEP_GSTS_R3QPI(0), IVBEP_GSTS_R3QPI(1), 0,
-};
-
-static const struct xu_box_type ivbep_r3qpi = {
-	.name		= "r3qpi",
-	.num_boxes	= ARRAY_SIZE(ivbep_r3qpi_ids),
-	.num_counters	= E5_R3QPI_NUM_COUNTERS,
-	.width		= E5_WIDTH_44,
-	E5_PCI_REGS,
-	IVBEP_PCI_PMI,
-	.ov_summary	= ivbep_r3qpi_summary,
-	.pci_ids	= ivbep_r3qpi_ids,
-	.formats	= ivbep_pci_formats,
-	.ops		= &ivbep_r3qpi_ops,
-};
-
-/*
- * IVB-EP IRP: IRP0 (counters 0, 1) and IRP1 (2, 3) in one function, with
- * their data registers not evenly spaced; PmonUnitStatus has IRP0's
- * overflows in bits 1:0 and IRP1's in 3:2, so counter i is bit i
- */
-static const u32 ivbep_irp_ctls[] = {
-	IVBEP_IRP_CTL(0), IVBEP_IRP_CTL(1), IVBEP_IRP_CTL(2), IVBEP_IRP_CTL(3),
-};
-
-static const u32 ivbep_irp_ctrs[] = {
-	IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
-};
-
-static const u16 ivbep_irp_ids[] = { IVBEP_PCI_IRP };
-static const u64 ivbep_irp_summary[] = { 0 };
-
-static const struct xu_box_type ivbep_irp = {
-	.name		= "irp",
-	.num_boxes	= 1,
-	.num_counters	= ARRAY_SIZE(ivbep_irp_ctls),
-	.width		= E5_WIDTH_48,
-	.access		= XU_PCI,
-	.ctls		= ivbep_irp_ctls,
-	.ctrs		= ivbep_irp_ctrs,
-	.box_ctl	= E5_PCI_BOX_CTL,
-	.ctl_en		= E5_CTL_EN,
-	IVBEP_PCI_PMI,
-	.ov_summary	= ivbep_irp_summary,
-	.pci_ids	= ivbep_irp_ids,
-	.formats	= ivbep_pci_formats,
-	.ops		= &ivbep_pci_ops,
-};
-
-/*
- * IVB-EP's package-wide PMI.  U_MSR_PMON_GLOBAL_STATUS summarises the
- * boxes (RW1C); with ov_en set, an overflow freezes every box and the
- * U-Box sends a PMI to the cores pmi_core_sel names.  The freeze bits of
- * U_MSR_PMON_GLOBAL_CTL are write-only, so a pending status is what says
- * the package is frozen.
- */
-static int ivbep_global_status(struct xu_box *ubox, u64 *sts)
-{
-	int ret = xu_read(ubox, E5_U_GLOBAL_STATUS, sts);
-
-	*sts &= IVBEP_GSTS_KNOWN;
-	return ret;
-}
-
-static void ivbep_global_ack(struct xu_box *ubox, u64 bits)
-{
-	xu_write(ubox, E5_U_GLOBAL_STATUS, bits);
-}
-
-static bool ivbep_global_frozen(struct xu_box *ubox)
-{
-	u64 sts;
-
-	return !ivbep_global_status(ubox, &sts) && sts;
-}
-
-static void ivbep_global_unfreeze(struct xu_box *ubox)
-{
-	ivbep_gctl_write(ubox, IVBEP_U_GCTL_UNFRZ_ALL);
-}
-
-/*
- * pmi_core_sel is one bit per core of the package (329468 Table 2-2),
- * the bit of a core its index among the package's cores
- * (xu_core_index()).  Its 15 bits reach every core of an IVB-EP package;
- * an index beyond them (a topology the driver did not expect) falls back
- * to the lowest core of the package with a CPU online, as on the Xeon
- * 7500.
- */
-#define IVBEP_PMI_CORES		15
-
-static void ivbep_global_route(struct xu_box *ubox, int cpu)
-{
-	u64 sel = 0;
-
-	if (cpu >= 0) {
-		unsigned int idx = xu_core_index(cpu), c;
-
-		if (idx >= IVBEP_PMI_CORES)
-			for_each_cpu(c, topology_core_cpumask(cpu))
-				idx = min(idx, xu_core_index(c));
-		if (idx >= IVBEP_PMI_CORES)
-			idx = 0;
-		sel = FIELD_PREP(IVBEP_U_GCTL_PMI_CORE_SEL, BIT(idx)) |
-		      IVBEP_U_GCTL_WK_ON_PMI;
-	}
-	ubox->box_ctl = sel;
-	/* frozen until the walk that follows unfreezes */
-	ivbep_gctl_write(ubox, IVBEP_U_GCTL_FRZ_ALL);
-}
-
-static const struct xu_global_ops ivbep_global = {
-	.status		= ivbep_global_status,
-	.ack		= ivbep_global_ack,
-	.frozen		= ivbep_global_frozen,
-	.unfreeze	= ivbep_global_unfreeze,
-	.route		= ivbep_global_route,
-};
-
-/**
- * xu_pci_map_node() - the physical package a U-Box's registers name
- * @cpunodeid: its CPUNODEID register: the socket's node id in bits 2:0
- * @gidnidmap: its GIDNIDMAP register: the node id of package i in bits
- *	       3i+2:3i, for i = 0..7
- *
- * Return: the physical package id, or -1 if no field holds the node id.
- */
-int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
-{
-	u32 node = cpunodeid & E5_UBOX_NODEID_MASK;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		if (((gidnidmap >> (3 * i)) & E5_UBOX_NODEID_MASK) == node)
-			return i;
-	return -1;
-}
-EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
-
-/* A PCI bus belongs to the package its U-Box's node id registers name */
-#define E5_PCI_MAP(ubox)						\
-	.ubox_id	= (ubox),					\
-	.node_reg	= E5_UBOX_CPUNODEID,				\
-	.map_reg	= E5_UBOX_GIDNIDMAP,				\
-	.node_mask	= E5_UBOX_NODEID_MASK,				\
-	.phys_pkg	= xu_pci_map_node
-
 static const struct xu_pci_map snbep_pci_map = { E5_PCI_MAP(SNBEP_PCI_UBOX) };
-static const struct xu_pci_map ivbep_pci_map = { E5_PCI_MAP(IVBEP_PCI_UBOX) };
 
 /* The U-Box first: it is the global box */
 static const struct xu_box_type * const snbep_types[] = {
@@ -1196,32 +356,3 @@ const struct xu_platform xu_snbep = {
 	.pci_map	= &snbep_pci_map,
 };
 EXPORT_SYMBOL_NS_GPL(xu_snbep, XU_NS_INTERNAL);
-
-static const struct xu_box_type * const ivbep_types[] = {
-	&ivbep_ubox,
-	&ivbep_cbox,
-	&ivbep_pcu,
-	&ivbep_ha,
-	&ivbep_imc,
-	&ivbep_qpi,
-	&ivbep_r2pcie,
-	&ivbep_r3qpi,
-	&ivbep_irp,
-	NULL
-};
-
-const struct xu_platform xu_ivbep = {
-	.name		= "ivbep",
-	.types		= ivbep_types,
-	.global		= &ivbep_global,
-	.pci_map	= &ivbep_pci_map,
-	/*
-	 * IA32_DEBUGCTL bit 13 lets an uncore PMI reach the core on the
-	 * parts whose SDM section documents it (Nehalem's uncore, the client
-	 * parts).  Whether IVB-EP needs it is documented nowhere at hand; it
-	 * is set as on the Xeon 7500, which costs nothing where the bit is
-	 * ignored.
-	 */
-	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL,
-};
-EXPORT_SYMBOL_NS_GPL(xu_ivbep, XU_NS_INTERNAL);

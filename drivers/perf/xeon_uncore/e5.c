@@ -1,0 +1,269 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What the Xeon E5-2600 (Sandy Bridge-EP, snbep.c) and Xeon E5-2600 v2
+ * (Ivy Bridge-EP, ivbep.c) uncores share: validation, the counter
+ * constraints, the C-Box filter and the PCU, HA and QPI sub-register
+ * fields, the event lists, and which package a PCI bus belongs to.
+ *
+ * As for the Xeon 7500, every counter control bit a user may set is a
+ * format field at its hardware position, so the perf config is the
+ * control register image; en, ov_en and rst stay the driver's.  The two
+ * generations share the register map; they differ in the overflow
+ * interrupt (IVB-EP only), the box control (SNB-EP's frz_en) and the
+ * invert bit, which IVB-EP does not have.  Documentation/pmu/snbep.rst
+ * and ivbep.rst say where the sources disagree and what was chosen.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bitfield.h>
+
+#include "e5.h"
+#include "platform.h"
+
+/*
+ * What an event may not ask although the format fields can hold it.
+ * edge_det and invert act on the threshold comparison: with thresh 0
+ * they are ignored (PmonCntrCfg, and the U-Box table of 329468), so the
+ * event would count something else than asked.  perf's jaketown and
+ * ivytown aliases set neither.  event=0xff selects a box's fixed counter
+ * only as the whole config: with other fields it would name no event.
+ */
+int e5_validate(struct perf_event *event)
+{
+	const struct xu_box_type *t = to_xu_pmu(event->pmu)->type;
+	u64 cfg = event->attr.config;
+	const char *why = NULL;
+
+	if ((cfg & (E5_CTL_EDGE | E5_CTL_INVERT)) &&
+	    !FIELD_GET(E5_CTL_THRESH8, cfg))
+		why = "edge and inv act on the threshold: they need thresh>=1";
+	else if (t->fixed_ctl && FIELD_GET(E5_CTL_EV_SEL, cfg) == E5_FIXED_EVENT &&
+		 cfg != t->fixed_config)
+		why = "event=0xff is the fixed counter, which takes no other field";
+	if (why) {
+		pr_info_ratelimited("%s: %s\n", event->pmu->name, why);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* Leave the box with every control cleared: nothing counts */
+void e5_box_exit(struct xu_box *box)
+{
+	xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl),
+		 E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+}
+
+/* Counter restrictions, by ev_sel (0: any counter) */
+static unsigned long e5_constraint(const u8 *table, struct perf_event *event)
+{
+	return table[FIELD_GET(E5_CTL_EV_SEL, event->attr.config)] ?: ~0UL;
+}
+
+/* ---- U-Box: two counters and UCLK, no box control ---- */
+int e5_ubox_clear(struct xu_box *box)
+{
+	int ret;
+
+	ret = xu_write(box, E5_U_CTL0, 0);
+	if (!ret)
+		ret = xu_write(box, E5_U_CTL0 + 1, 0);
+	if (!ret)
+		ret = xu_write(box, E5_U_FIXED_CTL, 0);
+	return ret;
+}
+
+struct attribute *e5_ubox_events[] = {
+	XU_EVENT(clockticks, "event=0xff"),
+	NULL
+};
+
+/* 327043 / 329468 C-Box tables, as Linux's uncore_snbep.c applies them */
+static const u8 e5_cbox_counters[256] = {
+	[0x01] = 0x1, [0x02] = 0x3, [0x04] = 0x3, [0x05] = 0x3,
+	[0x07] = 0x3, [0x09] = 0x3, [0x11] = 0x1, [0x12] = 0x3,
+	[0x13] = 0x3, [0x1b] = 0xc, [0x1c] = 0xc, [0x1d] = 0xc,
+	[0x1e] = 0xc, [0x1f] = 0xe, [0x21] = 0x3, [0x23] = 0x3,
+	[0x31] = 0x3, [0x32] = 0x3, [0x33] = 0x3, [0x34] = 0x3,
+	[0x35] = 0x3, [0x36] = 0x1, [0x37] = 0x3, [0x38] = 0x3,
+	[0x39] = 0x3, [0x3b] = 0x1,
+};
+
+unsigned long e5_cbox_constraint(struct perf_event *event)
+{
+	return e5_constraint(e5_cbox_counters, event);
+}
+
+/* The config1 bits @event uses, by the table @filt of @n entries */
+u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
+			       u64 tid, struct perf_event *event)
+{
+	u64 cfg = event->attr.config, bits = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if ((cfg & filt[i].sel) == filt[i].code)
+			bits |= filt[i].fields;
+	if (cfg & E5_CTL_TID_EN)
+		bits |= tid;
+	return bits;
+}
+
+/* FREQ_BANDi_CYCLES (0x0b + i) compares against band i, and only it */
+void e5_pcu_extra_fields(struct perf_event *event, u64 *fields)
+{
+	u64 ev = FIELD_GET(E5_CTL_EV_SEL, event->attr.config);
+
+	fields[0] = 0;
+	if (ev >= E5_PCU_EV_FREQ_BAND0 &&
+	    ev < E5_PCU_EV_FREQ_BAND0 + E5_PCU_NUM_BANDS)
+		fields[0] = E5_PCU_FILT_BAND(ev - E5_PCU_EV_FREQ_BAND0);
+}
+
+/* iMC: CAS_COUNT counts 64-byte lines; 64 / 2^20 MiB each */
+struct attribute *e5_imc_events[] = {
+	XU_EVENT(clockticks, "event=0xff,umask=0x00"),
+	XU_EVENT(cas_count_read, "event=0x04,umask=0x03"),
+	XU_EVENT_STR("cas_count_read.scale", "6.103515625e-5"),
+	XU_EVENT_STR("cas_count_read.unit", "MiB"),
+	XU_EVENT(cas_count_write, "event=0x04,umask=0x0c"),
+	XU_EVENT_STR("cas_count_write.scale", "6.103515625e-5"),
+	XU_EVENT_STR("cas_count_write.unit", "MiB"),
+	NULL
+};
+
+/*
+ * QPI.  The packet match and mask registers, in function 6 of the port's
+ * device, qualify CTO_COUNT only.  perf's 6.12 JSON drops the ev_sel
+ * extension bit (its UNC_Q_CTO_COUNT is event=0x38), so ev_sel 0x38 uses
+ * them with the bit or without; the registers act on nothing else.
+ */
+void e5_qpi_extra_fields(struct perf_event *event, u64 *fields)
+{
+	u64 all = FIELD_GET(E5_CTL_EV_SEL, event->attr.config) ==
+		  (E5_QPI_EV_CTO_COUNT & E5_CTL_EV_SEL) ? ~0ULL : 0;
+
+	fields[0] = all;
+	fields[1] = all;
+	fields[2] = all;
+	fields[3] = all;
+}
+
+/* event=0x1NN: ev_sel NN with the extension bit (the format's bit 8) */
+struct attribute *e5_qpi_events[] = {
+	XU_EVENT(clockticks, "event=0x14"),
+	XU_EVENT(txl_flits_active, "event=0x00,umask=0x06"),
+	XU_EVENT(drs_data, "event=0x102,umask=0x08"),
+	XU_EVENT(ncb_data, "event=0x103,umask=0x04"),
+	NULL
+};
+
+/* R2PCIe and R3QPI: events that count on the first counters only */
+static const u8 e5_r2pcie_counters[256] = {
+	[0x10] = 0x3, [0x11] = 0x3, [0x12] = 0x1, [0x23] = 0x3,
+	[0x24] = 0x3, [0x25] = 0x3, [0x26] = 0x3, [0x32] = 0x3,
+	[0x33] = 0x3, [0x34] = 0x3,
+};
+
+static const u8 e5_r3qpi_counters[256] = {
+	[0x10] = 0x3, [0x11] = 0x3, [0x12] = 0x3, [0x13] = 0x1,
+	[0x20 ... 0x26] = 0x3,
+	[0x28 ... 0x34] = 0x3,
+	[0x36 ... 0x39] = 0x3,
+};
+
+unsigned long e5_r2pcie_constraint(struct perf_event *event)
+{
+	return e5_constraint(e5_r2pcie_counters, event);
+}
+
+unsigned long e5_r3qpi_constraint(struct perf_event *event)
+{
+	return e5_constraint(e5_r3qpi_counters, event);
+}
+
+/**
+ * xu_pci_map_node() - the physical package a U-Box's registers name
+ * @cpunodeid: its CPUNODEID register: the socket's node id in bits 2:0
+ * @gidnidmap: its GIDNIDMAP register: the node id of package i in bits
+ *	       3i+2:3i, for i = 0..7
+ *
+ * Return: the physical package id, or -1 if no field holds the node id.
+ */
+int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
+{
+	u32 node = cpunodeid & E5_UBOX_NODEID_MASK;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		if (((gidnidmap >> (3 * i)) & E5_UBOX_NODEID_MASK) == node)
+			return i;
+	return -1;
+}
+EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
+
+/*
+ * The named fields of the match (config1) and mask (config2) registers
+ * (327043 Tables 2-90/2-91), and each register whole (match0, match1,
+ * mask0, mask1) as Linux's driver has them; bits the tables leave
+ * unnamed are reserved, and refused (xu_extra_check()).  SNB-EP's list
+ * starts with inv, which IVB-EP's QPI control lacks: IVB-EP's list is the
+ * rest of it.
+ */
+struct attribute *e5_qpi_formats[] = {
+	E5_FMT_INV,
+	E5_FMT_EVENT_EXT,
+	E5_FMT_UMASK,
+	E5_FMT_EDGE,
+	E5_FMT_THRESH8,
+	XU_FORMAT(match_rds, 1, E5_QPI_PKT_RDS, 0),
+	XU_FORMAT(match_rnid30, 1, E5_QPI_PKT_RNID30, 0),
+	XU_FORMAT(match_rnid4, 1, E5_QPI_PKT_RNID4, 0),
+	XU_FORMAT(match_dnid, 1, E5_QPI_PKT_DNID, 0),
+	XU_FORMAT(match_mc, 1, E5_QPI_PKT_MC, 0),
+	XU_FORMAT(match_opc, 1, E5_QPI_PKT_OPC, 0),
+	XU_FORMAT(match_vnw, 1, E5_QPI_PKT_VNW, 0),
+	XU_FORMAT(match0, 1, GENMASK_ULL(31, 0), 0),
+	XU_FORMAT(match1, 1, GENMASK_ULL(63, 32), 0),
+	XU_FORMAT(mask_rds, 2, E5_QPI_PKT_RDS, 0),
+	XU_FORMAT(mask_rnid30, 2, E5_QPI_PKT_RNID30, 0),
+	XU_FORMAT(mask_rnid4, 2, E5_QPI_PKT_RNID4, 0),
+	XU_FORMAT(mask_dnid, 2, E5_QPI_PKT_DNID, 0),
+	XU_FORMAT(mask_mc, 2, E5_QPI_PKT_MC, 0),
+	XU_FORMAT(mask_opc, 2, E5_QPI_PKT_OPC, 0),
+	XU_FORMAT(mask_vnw, 2, E5_QPI_PKT_VNW, 0),
+	XU_FORMAT(mask0, 2, GENMASK_ULL(31, 0), 0),
+	XU_FORMAT(mask1, 2, GENMASK_ULL(63, 32), 0),
+	NULL
+};
+
+const struct xu_extra_reg e5_pcu_extra[] = {
+	{ .reg = E5_PCU_FILTER, .cfg = 1, .shift = 0,
+	  .mask = GENMASK_ULL(31, 0) },
+};
+
+/*
+ * HA address and opcode match.  Which HA events honour them is not in
+ * the sources at hand, so every HA event uses all three registers (no
+ * extra_fields): events that want different values never run together,
+ * and one that sets none has them cleared.
+ */
+const struct xu_extra_reg e5_ha_extra[] = {
+	{ .reg = E5_HA_ADDRMATCH0, .cfg = 1, .shift = 0,
+	  .mask = E5_HA_ADDR0_MASK },
+	{ .reg = E5_HA_ADDRMATCH1, .cfg = 1, .shift = 32,
+	  .mask = E5_HA_ADDR1_MASK },
+	{ .reg = E5_HA_OPCODEMATCH, .cfg = 2, .shift = 0,
+	  .mask = E5_HA_OPC_MASK },
+};
+
+const struct xu_extra_reg e5_qpi_extra[] = {
+	{ .reg = E5_QPI_MATCH0, .cfg = 1, .shift = 0, .filter = true,
+	  .mask = E5_QPI_MATCH0_BITS },
+	{ .reg = E5_QPI_MATCH1, .cfg = 1, .shift = 32, .filter = true,
+	  .mask = E5_QPI_MATCH1_BITS },
+	{ .reg = E5_QPI_MASK0, .cfg = 2, .shift = 0, .filter = true,
+	  .mask = E5_QPI_MATCH0_BITS },
+	{ .reg = E5_QPI_MASK1, .cfg = 2, .shift = 32, .filter = true,
+	  .mask = E5_QPI_MATCH1_BITS },
+};
