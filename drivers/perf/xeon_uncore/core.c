@@ -729,7 +729,6 @@ static bool xu_pmu_here(struct xu_pmu *xp)
 	return false;
 }
 
-
 static void xu_unregister(struct xu_uncore *uc)
 {
 	unsigned int i;

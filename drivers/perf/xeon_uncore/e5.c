@@ -96,7 +96,7 @@ unsigned long e5_cbox_constraint(struct perf_event *event)
 
 /* The config1 bits @event uses, by the table @filt of @n entries */
 u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
-			       u64 tid, struct perf_event *event)
+			u64 tid, struct perf_event *event)
 {
 	u64 cfg = event->attr.config, bits = 0;
 	unsigned int i;

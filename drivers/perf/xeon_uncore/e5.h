@@ -81,7 +81,7 @@ int e5_ubox_clear(struct xu_box *box);
 extern struct attribute *e5_ubox_events[];
 unsigned long e5_cbox_constraint(struct perf_event *event);
 u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
-			       u64 tid, struct perf_event *event);
+			u64 tid, struct perf_event *event);
 void e5_pcu_extra_fields(struct perf_event *event, u64 *fields);
 extern struct attribute *e5_imc_events[];
 void e5_qpi_extra_fields(struct perf_event *event, u64 *fields);

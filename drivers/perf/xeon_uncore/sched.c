@@ -203,8 +203,8 @@ static bool xu_sampling_conflict(const struct xu_box_type *t,
  * a struct xu_claims per event would not fit on the stack.
  */
 int xu_place(const struct xu_box_type *t, struct perf_event *event,
-		    struct perf_event **list, const u8 *alts, unsigned int n,
-		    struct xu_claims *cl)
+	     struct perf_event **list, const u8 *alts, unsigned int n,
+	     struct xu_claims *cl)
 {
 	struct xu_claims other;
 	unsigned int alt, i;
