@@ -415,8 +415,10 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	sim->generator = true;
 	atomic64_set(&sim->violations, 0);
 	atomic64_set(&sim->pmis, 0);
-	for (i = 0; i < sockets; i++)
+	for (i = 0; i < sockets; i++) {
 		sim_socket_init(sim, i);
+		sim_pmi_init_socket(&sim->sock[i]);
+	}
 	ret = sim_absent(sim, absent);
 	if (ret)
 		goto fail;

@@ -21,7 +21,7 @@
 #include <linux/string.h>
 #include <linux/topology.h>
 
-#include "e5.h"
+#include "e5_model.h"
 
 #define FIXED		SIM_E5_FIXED
 #define MSR_RSVD	GENMASK_ULL(63, 32)

@@ -10,7 +10,7 @@
 #include <linux/pci.h>
 #include <linux/string.h>
 
-#include "e5.h"
+#include "e5_model.h"
 
 /* Box types: their counters, widths and names */
 const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES] = {

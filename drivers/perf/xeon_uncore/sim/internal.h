@@ -6,8 +6,8 @@
  *              path and the access log
  *   pmi.c      PMI delivery
  *   pci.c      the PCI domain of the models that have PCI boxes
- *   nhmex*.c   the Xeon 7500 / E7 model (nhmex.h)
- *   e5*.c      the Xeon E5 / E5 v2 model (e5.h)
+ *   nhmex*.c   the Xeon 7500 / E7 model (nhmex_model.h)
+ *   e5*.c      the Xeon E5 / E5 v2 model (e5_model.h)
  *   core.c     the table of models, the simulator's life and its API
  *   debugfs.c, main.c: the module
  *

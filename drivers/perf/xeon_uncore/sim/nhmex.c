@@ -14,7 +14,7 @@
 #include <linux/math64.h>
 #include <linux/string.h>
 
-#include "nhmex.h"
+#include "nhmex_model.h"
 
 /*
  * U_MSR_PMON_GLOBAL_CTL bits 4:1, pmi_core_sel (Table 2-2 of the guide),

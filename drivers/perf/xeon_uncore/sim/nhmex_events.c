@@ -14,7 +14,7 @@
 #include <linux/math64.h>
 #include <linux/string.h>
 
-#include "nhmex.h"
+#include "nhmex_model.h"
 
 static const char * const sim_nx_names[] = {
 	[NX_C] = "cbox", [NX_B] = "bbox", [NX_S] = "sbox", [NX_R] = "rbox",

@@ -10,7 +10,7 @@
 #include <linux/limits.h>
 #include <linux/string.h>
 
-#include "nhmex.h"
+#include "nhmex_model.h"
 
 #define SIM_INJECT_ARGS	8
 

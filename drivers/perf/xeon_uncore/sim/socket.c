@@ -205,7 +205,6 @@ void sim_socket_init(struct xu_sim *sim, unsigned int i)
 	s->id = i;
 	s->sim = sim;
 	s->last_ns = ktime_get_mono_fast_ns();
-	sim_pmi_init_socket(s);
 	init_irq_work(&s->tick_work, sim_tick_work);
 	hrtimer_init(&s->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
 	s->tick.function = sim_tick;

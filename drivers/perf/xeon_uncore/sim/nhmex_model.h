@@ -7,8 +7,8 @@
  * packets, addresses, and the debugfs forms) and nhmex.c (the registers
  * and the model's struct sim_model).
  */
-#ifndef _XEON_UNCORE_SIM_NHMEX_H
-#define _XEON_UNCORE_SIM_NHMEX_H
+#ifndef _XEON_UNCORE_SIM_NHMEX_MODEL_H
+#define _XEON_UNCORE_SIM_NHMEX_MODEL_H
 
 #include <xeon_uncore/nhmex.h>
 
@@ -238,4 +238,4 @@ int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 		  unsigned int event, u64 sub, u64 n);
 int sim_nx_inject_cmd(struct xu_sim *sim, char *line);
 
-#endif /* _XEON_UNCORE_SIM_NHMEX_H */
+#endif /* _XEON_UNCORE_SIM_NHMEX_MODEL_H */

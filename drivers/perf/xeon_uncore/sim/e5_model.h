@@ -5,8 +5,8 @@
  * tables of both models) and e5.c (the registers, MSR and PCI, and the
  * models' struct sim_model).
  */
-#ifndef _XEON_UNCORE_SIM_E5_H
-#define _XEON_UNCORE_SIM_E5_H
+#ifndef _XEON_UNCORE_SIM_E5_MODEL_H
+#define _XEON_UNCORE_SIM_E5_MODEL_H
 
 #include <xeon_uncore/snbep.h>
 
@@ -146,4 +146,4 @@ int sim_e5_find(const struct sim_e5_model *m, const char *name);
 unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
 			   unsigned int idx);
 
-#endif /* _XEON_UNCORE_SIM_E5_H */
+#endif /* _XEON_UNCORE_SIM_E5_MODEL_H */
