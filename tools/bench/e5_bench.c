@@ -56,7 +56,7 @@ static const struct e5b_spec {
 	u64 config;
 	const char *label;
 	const char *access;
-	const char *sim_box;	/* for xu_sim_e5_inject() */
+	const char *sim_box;	/* for xu_sim_inject() */
 	unsigned int sim_event;
 } e5b_specs[E5B_NR_EVENTS] = {
 	[E5B_CBOX] = { "uncore_cbox_0", 0x1, "cbox_0/event=0x1/", "MSR",
@@ -247,8 +247,9 @@ static int e5b_overflow(struct e5b *b, unsigned int i)
 					       upper_32_bits(max));
 	}
 	if (!ret)
-		ret = xu_sim_e5_inject(b->sim, 0, e5b_specs[i].sim_box,
-				       box->pmu->idx, e5b_specs[i].sim_event, 1);
+		ret = xu_sim_inject(b->sim, 0, e5b_specs[i].sim_box,
+				    box->pmu->idx, e5b_specs[i].sim_event,
+				    XU_SIM_SUB_ANY, 1);
 	return ret;
 }
 

@@ -54,10 +54,13 @@ static unsigned int nr_ns = ARRAY_SIZE(ns);
 module_param_array(ns, uint, &nr_ns, 0444);
 MODULE_PARM_DESC(ns, "Active events to measure with, each 1..13 (default 1,4,13)");
 
+/* The boxes the benchmark's events are in */
+enum bench_box { BENCH_UBOX, BENCH_MBOX0, BENCH_MBOX1, BENCH_NR_BOXES };
+
 /* One open event and where it counts */
 struct bench_event {
 	struct perf_event *event;
-	enum xu_sim_box box;
+	enum bench_box box;
 	u32 ctr;		/* its counter's MSR, once active */
 };
 
@@ -84,19 +87,19 @@ static struct dentry *bench_dir;
 static char *bench_results;
 
 /* The i-th event: M-Box 0, M-Box 1, U-Box, M-Box 0, M-Box 1, M-Box 0, ... */
-static enum xu_sim_box bench_box_of(unsigned int i)
+static enum bench_box bench_box_of(unsigned int i)
 {
 	if (i == 2)
-		return XU_SIM_UBOX;
-	return i < 2 ? XU_SIM_MBOX0 + i : XU_SIM_MBOX0 + (i - 3) % 2;
+		return BENCH_UBOX;
+	return i < 2 ? BENCH_MBOX0 + i : BENCH_MBOX0 + (i - 3) % 2;
 }
 
-static const char *bench_pmu_name(enum xu_sim_box box)
+static const char *bench_pmu_name(enum bench_box box)
 {
 	switch (box) {
-	case XU_SIM_UBOX:
+	case BENCH_UBOX:
 		return "uncore_ubox";
-	case XU_SIM_MBOX0:
+	case BENCH_MBOX0:
 		return "uncore_mbox_0";
 	default:
 		return "uncore_mbox_1";
@@ -135,7 +138,7 @@ static int bench_open(struct bench *b, unsigned int n)
 		memset(&attr, 0, sizeof(attr));
 		attr.type = xp->pmu.type;
 		attr.size = sizeof(attr);
-		attr.config = e->box == XU_SIM_UBOX ? BENCH_U_CONFIG : BENCH_M_CONFIG;
+		attr.config = e->box == BENCH_UBOX ? BENCH_U_CONFIG : BENCH_M_CONFIG;
 		event = perf_event_create_kernel_counter(&attr, b->cpu, NULL,
 							 NULL, NULL);
 		if (IS_ERR(event))
@@ -156,10 +159,10 @@ static int bench_find_counters(struct bench *b)
 
 		if (e->event->state != PERF_EVENT_STATE_ACTIVE || idx < 0)
 			return -EBUSY;
-		if (e->box == XU_SIM_UBOX)
+		if (e->box == BENCH_UBOX)
 			e->ctr = NHMEX_U_CTR;
 		else
-			e->ctr = NHMEX_M_CNT(e->box - XU_SIM_MBOX0, idx);
+			e->ctr = NHMEX_M_CNT(e->box - BENCH_MBOX0, idx);
 	}
 	return 0;
 }
@@ -172,7 +175,7 @@ static int bench_find_counters(struct bench *b)
 static int bench_overflow(struct bench *b)
 {
 	u64 gctl = b->uc->pmus[0].boxes[0].box_ctl;
-	bool inject[XU_SIM_NR_BOXES] = {};
+	bool inject[BENCH_NR_BOXES] = {};
 	unsigned int i;
 	int ret;
 
@@ -184,12 +187,15 @@ static int bench_overflow(struct bench *b)
 		ret = xu_sim_write(b->sim, 0, b->ev[i].ctr, BENCH_CTR_MAX);
 		inject[b->ev[i].box] = true;
 	}
-	for (i = 0; !ret && i < XU_SIM_NR_BOXES; i++)
+	for (i = 0; !ret && i < BENCH_NR_BOXES; i++)
 		if (inject[i])
-			ret = xu_sim_inject(b->sim, 0, i, i == XU_SIM_UBOX ?
-					    BENCH_U_CONFIG :
+			ret = xu_sim_inject(b->sim, 0,
+					    i == BENCH_UBOX ? "ubox" : "mbox",
+					    i == BENCH_UBOX ? 0 : i - BENCH_MBOX0,
+					    i == BENCH_UBOX ? BENCH_U_CONFIG :
 					    FIELD_GET(NHMEX_M_CTL_INC_SEL,
-						      BENCH_M_CONFIG), 1);
+						      BENCH_M_CONFIG),
+					    XU_SIM_SUB_ANY, 1);
 	if (!ret)
 		ret = xu_sim_write(b->sim, 0, NHMEX_U_GLOBAL_CTL,
 				   gctl & ~NHMEX_U_GCTL_EN_ALL);
@@ -273,12 +279,12 @@ static u32 bench_median(struct bench *b)
 static void bench_print_which(struct bench *b)
 {
 	static const char * const names[] = {
-		[XU_SIM_UBOX] = "U", [XU_SIM_MBOX0] = "M0", [XU_SIM_MBOX1] = "M1",
+		[BENCH_UBOX] = "U", [BENCH_MBOX0] = "M0", [BENCH_MBOX1] = "M1",
 	};
-	static const enum xu_sim_box order[] = {
-		XU_SIM_MBOX0, XU_SIM_MBOX1, XU_SIM_UBOX,
+	static const enum bench_box order[] = {
+		BENCH_MBOX0, BENCH_MBOX1, BENCH_UBOX,
 	};
-	unsigned int cnt[XU_SIM_NR_BOXES] = {}, i, len = 0;
+	unsigned int cnt[BENCH_NR_BOXES] = {}, i, len = 0;
 	char buf[24];
 
 	for (i = 0; i < b->k; i++)

@@ -2,14 +2,11 @@
 /*
  * Simulated uncore, debugfs: <debugfs>/xeon_uncore_sim/
  *   inject      write "SOCKET BOX EVENT COUNT", BOX a PMU name without
- *               uncore_ (nhmex and wsmex also take mbox0, mbox1 and an
- *               optional SUB after COUNT); nhmex, wsmex: "SOCKET rpkt
- *               PORT HDR HDR_HI FLITS COUNT", "SOCKET spkt BOX PKT COUNT",
- *               "SOCKET bpkt BOX EVENT PKT COUNT", "SOCKET maddr BOX
- *               EVENT SUB ADDR COUNT"
+ *               uncore_, and the model's other forms
+ *               (sim_model_ops.inject_cmd)
  *   msr         write "SOCKET MSR VALUE"; read: every register, per socket
- *   pci         E5 models: write "SOCKET DEV.FN OFF VALUE"; read: every
- *               register of every box function, per socket
+ *   pci         models with PCI boxes: write "SOCKET DEV.FN OFF VALUE";
+ *               read: every register of every function, per socket
  *   generator   0 or 1
  *   violations  writes that set reserved bits
  *   accesses    "reads N writes N" by the driver and these files so far
@@ -22,7 +19,6 @@
  */
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
-#include <linux/limits.h>
 #include <linux/seq_file.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
@@ -30,129 +26,19 @@
 
 #include "internal.h"
 
-#define SIM_INJECT_ARGS	8
-
-/* A number (any base kstrtou64() takes) or, with @any, "any" */
-static int sim_arg(const char *tok, u64 *val, bool any)
-{
-	if (any && !strcmp(tok, "any")) {
-		*val = XU_SIM_SUB_ANY;
-		return 0;
-	}
-	return kstrtou64(tok, 0, val);
-}
-
-/* "cbox_3" into "cbox" and 3; "wbox", "ubox" have index 0 */
-static int sim_box_arg(const char *tok, char *type, size_t size,
-		       unsigned int *idx)
-{
-	const char *us = strchr(tok, '_');
-
-	*idx = 0;
-	if (!us)
-		return strscpy(type, tok, size) < 0 ? -EINVAL : 0;
-	if (us - tok >= size || kstrtouint(us + 1, 10, idx))
-		return -EINVAL;
-	memcpy(type, tok, us - tok);
-	type[us - tok] = '\0';
-	return 0;
-}
-
-/*
- * The Xeon 7500 / E7 forms, @tok[0] the socket; every number but the
- * socket in any base kstrtou64() takes (0x... hex)
- */
-static int sim_nhmex_inject(struct xu_sim *sim, char **tok, unsigned int n)
-{
-	u64 v[SIM_INJECT_ARGS] = { };
-	unsigned int socket, idx, i;
-	char type[16];
-
-	if (kstrtouint(tok[0], 10, &socket))
-		return -EINVAL;
-	if (!strcmp(tok[1], "rpkt") && n == 7) {
-		struct xu_sim_rpkt pkt;
-
-		for (i = 2; i < n; i++)
-			if (sim_arg(tok[i], &v[i], false))
-				return -EINVAL;
-		if (v[2] > U32_MAX || v[4] > U8_MAX || v[5] > U8_MAX)
-			return -EINVAL;
-		pkt = (struct xu_sim_rpkt) {
-			.hdr = v[3], .hdr_hi = v[4], .flits = v[5],
-		};
-		return xu_sim_rbox_packet(sim, socket, v[2], &pkt, v[6]);
-	}
-	if (!strcmp(tok[1], "spkt") || !strcmp(tok[1], "bpkt") ||
-	    !strcmp(tok[1], "maddr")) {
-		bool s = tok[1][0] == 's', b = tok[1][0] == 'b';
-
-		if (n != (s ? 5 : b ? 6 : 7))
-			return -EINVAL;
-		for (i = 2; i < n; i++)
-			if (sim_arg(tok[i], &v[i], !s && !b && i == 4))
-				return -EINVAL;
-		if (v[2] > U32_MAX || v[3] > U32_MAX)
-			return -EINVAL;
-		if (s)
-			return xu_sim_sbox_packet(sim, socket, v[2], v[3], v[4]);
-		if (b)
-			return xu_sim_bbox_packet(sim, socket, v[2], v[3], v[4], v[5]);
-		return xu_sim_mbox_addr(sim, socket, v[2], v[3], v[4], v[5], v[6]);
-	}
-	if (n != 4 && n != 5)
-		return -EINVAL;
-	v[4] = XU_SIM_SUB_ANY;
-	for (i = 2; i < n; i++)
-		if (sim_arg(tok[i], &v[i], i == 4))
-			return -EINVAL;
-	if (v[2] > U32_MAX)
-		return -EINVAL;
-	/* the first form of the Xeon 7500 model */
-	if (!strcmp(tok[1], "mbox0") || !strcmp(tok[1], "mbox1"))
-		return xu_sim_nhmex_inject(sim, socket, "mbox", tok[1][4] - '0',
-					   v[2], v[4], v[3]);
-	if (sim_box_arg(tok[1], type, sizeof(type), &idx))
-		return -EINVAL;
-	return xu_sim_nhmex_inject(sim, socket, type, idx, v[2], v[4], v[3]);
-}
-
 static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
 {
 	struct xu_sim *sim = file->private_data;
-	char buf[160], box[16], *tok[SIM_INJECT_ARGS], *p;
-	const struct sim_e5_desc *d;
-	unsigned int socket, event, n = 0;
-	u64 cnt;
-	int b, ret;
+	char buf[160];
+	int ret;
 
 	if (len >= sizeof(buf))
 		return -EINVAL;
 	if (copy_from_user(buf, ubuf, len))
 		return -EFAULT;
 	buf[len] = '\0';
-	if (!sim->e5m) {
-		p = strim(buf);
-		while (p && *p) {
-			if (n == SIM_INJECT_ARGS)
-				return -EINVAL;
-			tok[n++] = strsep(&p, " \t\n");
-			p = p ? skip_spaces(p) : NULL;
-		}
-		if (n < 4)
-			return -EINVAL;
-		ret = sim_nhmex_inject(sim, tok, n);
-		return ret ? ret : len;
-	}
-	if (sscanf(buf, "%u %15s %i %llu", &socket, box, &event, &cnt) != 4)
-		return -EINVAL;
-	b = sim_e5_find(sim->e5m, box);
-	if (b < 0)
-		return -EINVAL;
-	d = &sim->e5m->boxes[b];
-	ret = xu_sim_e5_inject(sim, socket, sim_e5_type_name(d->type), d->idx,
-			       event, cnt);
+	ret = sim->model->ops->inject_cmd(sim, buf);
 	return ret ? ret : len;
 }
 
@@ -183,50 +69,23 @@ static ssize_t sim_msr_write(struct file *file, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
-/* E5: every MSR that exists, of every box */
-static void sim_e5_msr_show(struct seq_file *m, struct xu_sim *sim)
-{
-	static const u32 ranges[][2] = {
-		{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
-		{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
-		{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
-	};
-	unsigned int s, i;
-	u32 r;
-	u64 val;
-
-	for (s = 0; s < sim->sockets; s++)
-		for (i = 0; i < ARRAY_SIZE(ranges); i++)
-			for (r = ranges[i][0]; r <= ranges[i][1]; r++)
-				if (!xu_sim_read(sim, s, r, &val))
-					seq_printf(m, "%u %#x %#llx\n", s, r, val);
-}
-
-/*
- * Xeon 7500 / E7: every MSR the model has, in address order: the W-Box
- * fixed counter pair, then 0xc00-0xfff (as reads, so W-Box counters with
- * the erratum)
- */
+/* Every MSR the model has, in the order of its ranges */
 static int sim_msr_show(struct seq_file *m, void *unused)
 {
-	static const u32 ranges[][2] = {
-		{ NHMEX_W_FIXED_CTR, NHMEX_W_FIXED_CTL },
-		{ NHMEX_U_GLOBAL_CTL, 0xfff },
-	};
 	struct xu_sim *sim = m->private;
+	const struct sim_msr_range *range;
 	unsigned int s, i;
 	u64 val;
 	u32 r;
 
-	if (sim->e5m) {
-		sim_e5_msr_show(m, sim);
-		return 0;
-	}
-	for (s = 0; s < sim->sockets; s++)
-		for (i = 0; i < ARRAY_SIZE(ranges); i++)
-			for (r = ranges[i][0]; r <= ranges[i][1]; r++)
+	for (s = 0; s < sim->sockets; s++) {
+		for (i = 0; i < sim->model->nr_msrs; i++) {
+			range = &sim->model->msrs[i];
+			for (r = range->first; r <= range->last; r++)
 				if (!xu_sim_read(sim, s, r, &val))
 					seq_printf(m, "%u %#x %#llx\n", s, r, val);
+		}
+	}
 	return 0;
 }
 
@@ -264,7 +123,7 @@ static ssize_t sim_pci_write(struct file *file, const char __user *ubuf,
 	return ret ? ret : len;
 }
 
-/* Every dword from 0x40 up to 0x100 (0x240 for a QPI filter) that is not 0 */
+/* Every dword of every function from 0x40 up to its end that is not 0 */
 static int sim_pci_show(struct seq_file *m, void *unused)
 {
 	struct xu_sim *sim = m->private;
@@ -275,7 +134,7 @@ static int sim_pci_show(struct seq_file *m, void *unused)
 		for (devfn = 0; devfn < 256; devfn++) {
 			if (xu_sim_pci_read(sim, s, devfn, PCI_VENDOR_ID, &val))
 				continue;
-			end = PCI_FUNC(devfn) == E5_QPI_FILTER_FN ? 0x240 : 0x100;
+			end = sim->model->ops->config_end(devfn);
 			for (off = PCI_STD_HEADER_SIZEOF; off < end; off += 4)
 				if (!xu_sim_pci_read(sim, s, devfn, off, &val) && val)
 					seq_printf(m, "%u %u.%u %#x %#x\n", s,
@@ -404,7 +263,7 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 	sim->debugfs = dir;
 	debugfs_create_file("inject", 0200, dir, sim, &sim_inject_fops);
 	debugfs_create_file("msr", 0600, dir, sim, &sim_msr_fops);
-	if (sim->e5m)
+	if (sim->model->ops->config)
 		debugfs_create_file("pci", 0600, dir, sim, &sim_pci_fops);
 	debugfs_create_file_unsafe("generator", 0600, dir, sim,
 				   &sim_generator_fops);

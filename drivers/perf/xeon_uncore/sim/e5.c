@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy Bridge-EP,
- * "ivbep") uncore, the register model: every box of a socket, MSR and
- * PCI alike, as one table per model (struct sim_e5_desc), and the
- * semantics of the guides' PmonCntrCfg, PmonUnitCtrl and PmonUnitStatus
- * registers and, on IVB-EP, of the U-Box's global control and status.
+ * "ivbep") uncore, the registers: every box of a socket, MSR and PCI
+ * alike, as e5_boxes.c lists them, with the semantics of the guides'
+ * PmonCntrCfg, PmonUnitCtrl and PmonUnitStatus registers and, on IVB-EP,
+ * of the U-Box's global control and status; the configuration space of
+ * the socket's PCI functions; and the models' struct sim_model.
  *
- * As for the Xeon 7500 (model.c), counters advance lazily, when the
- * socket is touched; on IVB-EP an overflow with ov_en set freezes the
- * whole package at the moment it happens, so a long step is cut there.
+ * As for the Xeon 7500, counters advance lazily, when the socket is
+ * touched; on IVB-EP an overflow with ov_en set freezes the whole package
+ * at the moment it happens, so a long step is cut there.
  * Documentation/simulator.rst describes the registers and the rates.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -17,172 +18,20 @@
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/pci.h>
-#include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/topology.h>
 
-#include "internal.h"
+#include "e5_model.h"
 
 #define FIXED		SIM_E5_FIXED
 #define MSR_RSVD	GENMASK_ULL(63, 32)
-
-/* Box types: their counters, widths and names */
-static const struct sim_e5_tdesc {
-	const char *name;
-	u8 nctrs;
-	u8 width;
-	bool fixed;		/* a fixed counter (48 bits) */
-	bool box_ctl;		/* a box control register */
-} sim_e5_types[E5_NR_TYPES] = {
-	[E5_UBOX]	= { "ubox",   E5_U_NUM_COUNTERS, E5_WIDTH_44, true, false },
-	[E5_CBOX]	= { "cbox",   E5_C_NUM_COUNTERS, E5_WIDTH_44, false, true },
-	[E5_PCU]	= { "pcu",    E5_PCU_NUM_COUNTERS, E5_WIDTH_48, false, true },
-	[E5_HA]		= { "ha",     E5_PCI_NUM_COUNTERS, E5_WIDTH_48, false, true },
-	[E5_IMC]	= { "imc",    E5_PCI_NUM_COUNTERS, E5_WIDTH_48, true, true },
-	[E5_QPI]	= { "qpi",    E5_PCI_NUM_COUNTERS, E5_WIDTH_48, false, true },
-	[E5_R2PCIE]	= { "r2pcie", E5_PCI_NUM_COUNTERS, E5_WIDTH_44, false, true },
-	[E5_R3QPI]	= { "r3qpi",  E5_R3QPI_NUM_COUNTERS, E5_WIDTH_44, false, true },
-	[E5_IRP]	= { "irp",    E5_PCI_NUM_COUNTERS, E5_WIDTH_48, false, true },
-};
-
-#define MSR_BOX(n, t, i, g) \
-	{ .name = n, .type = t, .idx = i, .gsts = g }
-#define PCI_BOX(n, t, i, d, f, id, g) \
-	{ .name = n, .type = t, .idx = i, .devfn = PCI_DEVFN(d, f), \
-	  .devid = id, .gsts = g }
-#define QPI_BOX(n, i, d, id, fd, fid, g) \
-	{ .name = n, .type = E5_QPI, .idx = i, .devfn = PCI_DEVFN(d, 2), \
-	  .devid = id, .fdevfn = PCI_DEVFN(fd, E5_QPI_FILTER_FN), \
-	  .fdevid = fid, .gsts = g }
-
-/* SNB-EP has no global status: its gsts bits are never used */
-
-static const struct sim_e5_desc sim_snbep_boxes[] = {
-	MSR_BOX("ubox", E5_UBOX, 0, 0),
-	MSR_BOX("cbox_0", E5_CBOX, 0, 0),
-	MSR_BOX("cbox_1", E5_CBOX, 1, 0),
-	MSR_BOX("cbox_2", E5_CBOX, 2, 0),
-	MSR_BOX("cbox_3", E5_CBOX, 3, 0),
-	MSR_BOX("cbox_4", E5_CBOX, 4, 0),
-	MSR_BOX("cbox_5", E5_CBOX, 5, 0),
-	MSR_BOX("cbox_6", E5_CBOX, 6, 0),
-	MSR_BOX("cbox_7", E5_CBOX, 7, 0),
-	MSR_BOX("pcu", E5_PCU, 0, 0),
-	PCI_BOX("ha", E5_HA, 0, 14, 1, SNBEP_PCI_HA, 0),
-	PCI_BOX("imc_0", E5_IMC, 0, 16, 0, SNBEP_PCI_IMC0, 0),
-	PCI_BOX("imc_1", E5_IMC, 1, 16, 1, SNBEP_PCI_IMC1, 0),
-	PCI_BOX("imc_2", E5_IMC, 2, 16, 4, SNBEP_PCI_IMC2, 0),
-	PCI_BOX("imc_3", E5_IMC, 3, 16, 5, SNBEP_PCI_IMC3, 0),
-	QPI_BOX("qpi_0", 0, 8, SNBEP_PCI_QPI0, 8, SNBEP_PCI_QPI0_FILTER, 0),
-	QPI_BOX("qpi_1", 1, 9, SNBEP_PCI_QPI1, 9, SNBEP_PCI_QPI1_FILTER, 0),
-	PCI_BOX("r2pcie", E5_R2PCIE, 0, 19, 1, SNBEP_PCI_R2PCIE, 0),
-	PCI_BOX("r3qpi_0", E5_R3QPI, 0, 19, 5, SNBEP_PCI_R3QPI0, 0),
-	PCI_BOX("r3qpi_1", E5_R3QPI, 1, 19, 6, SNBEP_PCI_R3QPI1, 0),
-};
-
-static const struct sim_e5_desc sim_ivbep_boxes[] = {
-	MSR_BOX("ubox", E5_UBOX, 0, IVBEP_GSTS_U),
-	MSR_BOX("cbox_0", E5_CBOX, 0, IVBEP_GSTS_CBOX(0)),
-	MSR_BOX("cbox_1", E5_CBOX, 1, IVBEP_GSTS_CBOX(1)),
-	MSR_BOX("cbox_2", E5_CBOX, 2, IVBEP_GSTS_CBOX(2)),
-	MSR_BOX("cbox_3", E5_CBOX, 3, IVBEP_GSTS_CBOX(3)),
-	MSR_BOX("cbox_4", E5_CBOX, 4, IVBEP_GSTS_CBOX(4)),
-	MSR_BOX("cbox_5", E5_CBOX, 5, IVBEP_GSTS_CBOX(5)),
-	MSR_BOX("cbox_6", E5_CBOX, 6, IVBEP_GSTS_CBOX(6)),
-	MSR_BOX("cbox_7", E5_CBOX, 7, IVBEP_GSTS_CBOX(7)),
-	MSR_BOX("cbox_8", E5_CBOX, 8, IVBEP_GSTS_CBOX(8)),
-	MSR_BOX("cbox_9", E5_CBOX, 9, IVBEP_GSTS_CBOX(9)),
-	MSR_BOX("cbox_10", E5_CBOX, 10, IVBEP_GSTS_CBOX(10)),
-	MSR_BOX("cbox_11", E5_CBOX, 11, IVBEP_GSTS_CBOX(11)),
-	MSR_BOX("cbox_12", E5_CBOX, 12, IVBEP_GSTS_CBOX(12)),
-	MSR_BOX("cbox_13", E5_CBOX, 13, IVBEP_GSTS_CBOX(13)),
-	MSR_BOX("cbox_14", E5_CBOX, 14, IVBEP_GSTS_CBOX(14)),
-	MSR_BOX("pcu", E5_PCU, 0, IVBEP_GSTS_PCU),
-	PCI_BOX("ha_0", E5_HA, 0, 14, 1, IVBEP_PCI_HA0, IVBEP_GSTS_HA(0)),
-	PCI_BOX("ha_1", E5_HA, 1, 28, 1, IVBEP_PCI_HA1, IVBEP_GSTS_HA(1)),
-	PCI_BOX("imc_0", E5_IMC, 0, 16, 4, IVBEP_PCI_IMC0, IVBEP_GSTS_IMC(0)),
-	PCI_BOX("imc_1", E5_IMC, 1, 16, 5, IVBEP_PCI_IMC1, IVBEP_GSTS_IMC(0)),
-	PCI_BOX("imc_2", E5_IMC, 2, 16, 0, IVBEP_PCI_IMC2, IVBEP_GSTS_IMC(0)),
-	PCI_BOX("imc_3", E5_IMC, 3, 16, 1, IVBEP_PCI_IMC3, IVBEP_GSTS_IMC(0)),
-	PCI_BOX("imc_4", E5_IMC, 4, 30, 4, IVBEP_PCI_IMC4, IVBEP_GSTS_IMC(1)),
-	PCI_BOX("imc_5", E5_IMC, 5, 30, 5, IVBEP_PCI_IMC5, IVBEP_GSTS_IMC(1)),
-	PCI_BOX("imc_6", E5_IMC, 6, 30, 0, IVBEP_PCI_IMC6, IVBEP_GSTS_IMC(1)),
-	PCI_BOX("imc_7", E5_IMC, 7, 30, 1, IVBEP_PCI_IMC7, IVBEP_GSTS_IMC(1)),
-	PCI_BOX("irp", E5_IRP, 0, 5, 6, IVBEP_PCI_IRP, XU_SIM_IVBEP_GSTS_IRP),
-	QPI_BOX("qpi_0", 0, 8, IVBEP_PCI_QPI0, 8, IVBEP_PCI_QPI0_FILTER,
-		IVBEP_GSTS_QPI(0)),
-	QPI_BOX("qpi_1", 1, 9, IVBEP_PCI_QPI1, 9, IVBEP_PCI_QPI1_FILTER,
-		IVBEP_GSTS_QPI(1)),
-	QPI_BOX("qpi_2", 2, 24, IVBEP_PCI_QPI2, 24, IVBEP_PCI_QPI2_FILTER,
-		XU_SIM_IVBEP_GSTS_QPI2),
-	PCI_BOX("r2pcie", E5_R2PCIE, 0, 19, 1, IVBEP_PCI_R2PCIE,
-		IVBEP_GSTS_R2PCIE),
-	PCI_BOX("r3qpi_0", E5_R3QPI, 0, 19, 5, IVBEP_PCI_R3QPI0,
-		IVBEP_GSTS_R3QPI(0)),
-	PCI_BOX("r3qpi_1", E5_R3QPI, 1, 19, 6, IVBEP_PCI_R3QPI1,
-		IVBEP_GSTS_R3QPI(1)),
-	PCI_BOX("r3qpi_2", E5_R3QPI, 2, 18, 5, IVBEP_PCI_R3QPI2,
-		XU_SIM_IVBEP_GSTS_R3QPI2),
-};
-
-static const struct sim_e5_model sim_e5_models[] = {
-	{
-		.name		= "snbep",
-		.ivb		= false,
-		.boxes		= sim_snbep_boxes,
-		.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
-		.ubox_devid	= SNBEP_PCI_UBOX,
-		.filler_devid	= SIM_SNBEP_FILLER,
-	},
-	{
-		.name		= "ivbep",
-		.ivb		= true,
-		.boxes		= sim_ivbep_boxes,
-		.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
-		.ubox_devid	= IVBEP_PCI_UBOX,
-		.filler_devid	= SIM_IVBEP_FILLER,
-	},
-	{ }
-};
-
-const struct sim_e5_model *sim_e5_model(const char *name)
-{
-	const struct sim_e5_model *m;
-
-	for (m = sim_e5_models; m->name; m++)
-		if (!strcmp(m->name, name))
-			return m;
-	return NULL;
-}
-
-/* The model's box @name (a PMU name without "uncore_"), -1 if none */
-int sim_e5_find(const struct sim_e5_model *m, const char *name)
-{
-	unsigned int b;
-
-	for (b = 0; b < m->nr_boxes; b++)
-		if (!strcmp(m->boxes[b].name, name))
-			return b;
-	return -1;
-}
-
-const char *sim_e5_type_name(unsigned int type)
-{
-	return sim_e5_types[type].name;
-}
-
-static unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
-				  unsigned int idx)
-{
-	unsigned int b;
-
-	for (b = 0; b < m->nr_boxes; b++)
-		if (m->boxes[b].type == type && m->boxes[b].idx == idx)
-			return b;
-	return m->nr_boxes;
-}
+#define SIM_CLASS	0x088000	/* system peripheral, other */
+#define SIM_HDR_MFD	0x80		/* header type: multi-function */
+/* Ivy Bridge-EP's pmi_core_sel, 329468 Table 2-2 */
+#define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
 
 /**
- * xu_sim_e5_rate() - the background generator's rate of one E5 event
+ * sim_e5_rate_of() - the background generator's rate of one E5 event
  * @socket: socket number
  * @box:    box type: "ubox", "cbox", "pcu", "ha", "imc", "qpi", "r2pcie",
  *          "r3qpi" or "irp"
@@ -195,15 +44,12 @@ static unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
  * (socket + 1) for UCLK and 800000 * (socket + idx + 1) for DCLK; 0 for
  * an unknown box type.
  */
-u64 xu_sim_e5_rate(unsigned int socket, const char *box, unsigned int idx,
-		   unsigned int event)
+static u64 sim_e5_rate_of(unsigned int socket, const char *box,
+			  unsigned int idx, unsigned int event)
 {
-	unsigned int t;
+	int t = sim_e5_type(box);
 
-	for (t = 0; t < E5_NR_TYPES; t++)
-		if (!strcmp(sim_e5_types[t].name, box))
-			break;
-	if (t == E5_NR_TYPES)
+	if (t < 0)
 		return 0;
 	if (event == E5_FIXED_EVENT && t == E5_UBOX)
 		return 10 * XU_SIM_RATE_UNIT * (socket + 1);
@@ -211,7 +57,6 @@ u64 xu_sim_e5_rate(unsigned int socket, const char *box, unsigned int idx,
 		return 8 * XU_SIM_RATE_UNIT * (socket + idx + 1);
 	return XU_SIM_RATE_UNIT * ((event & 7) + 1) * (socket + idx + 1);
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_e5_rate, XU_SIM_NS);
 
 static u64 sim_e5_ctr_max(const struct sim_e5_desc *d, unsigned int i)
 {
@@ -232,11 +77,11 @@ static unsigned int sim_e5_event(const struct sim_e5_box *bx, unsigned int i)
 
 static u64 sim_e5_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 {
-	const struct sim_e5_desc *d = &s->sim->e5m->boxes[b];
+	const struct sim_e5_desc *d = &sim_e5m(s->sim)->boxes[b];
 
-	return xu_sim_e5_rate(s->id, sim_e5_types[d->type].name, d->idx,
+	return sim_e5_rate_of(s->id, sim_e5_types[d->type].name, d->idx,
 			      i == FIXED ? E5_FIXED_EVENT :
-			      FIELD_GET(E5_CTL_EV_SEL, s->e5->box[b].c[i].ctl));
+			      FIELD_GET(E5_CTL_EV_SEL, sim_e5(s)->box[b].c[i].ctl));
 }
 
 static bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)
@@ -249,12 +94,12 @@ static bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)
 static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 			    unsigned int i)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
-	const struct sim_e5_box *bx = &s->e5->box[b];
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	const struct sim_e5_box *bx = &sim_e5(s)->box[b];
 
 	if (!sim_e5_has(&m->boxes[b], i) || !(bx->c[i].ctl & E5_CTL_EN))
 		return false;
-	if (m->ivb && s->e5->frozen)
+	if (m->ivb && sim_e5(s)->frozen)
 		return false;
 	if (!(bx->box_ctl & E5_BOX_CTL_FRZ))
 		return true;
@@ -264,7 +109,7 @@ static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 
 static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 {
-	return s->sim->e5m->ivb && (s->e5->box[b].c[i].ctl & E5_CTL_OV_EN);
+	return sim_e5m(s->sim)->ivb && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
 }
 
 /*
@@ -275,8 +120,8 @@ static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 			    unsigned int i, u64 when)
 {
-	const struct sim_e5_desc *d = &s->sim->e5m->boxes[b];
-	struct sim_e5 *e5 = s->e5;
+	const struct sim_e5_desc *d = &sim_e5m(s->sim)->boxes[b];
+	struct sim_e5 *e5 = sim_e5(s);
 
 	if (d->type == E5_IMC)
 		e5->box[b].status |= BIT_ULL(i == FIXED ? 0 : i + 1);
@@ -321,7 +166,7 @@ static u64 sim_e5_ns_to_flow(const struct sim_ctr *c, u64 max, u64 rate)
  */
 static u64 sim_e5_flow_ns(struct sim_socket *s)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	u64 ns = NSEC_PER_SEC;
 	bool any = false;
 	unsigned int b, i;
@@ -330,7 +175,7 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 		return 0;
 	for (b = 0; b < m->nr_boxes; b++) {
 		for (i = 0; i <= FIXED; i++) {
-			struct sim_ctr *c = &s->e5->box[b].c[i];
+			struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
 			if (!sim_e5_counting(s, b, i) || !sim_e5_ov_en(s, b, i))
 				continue;
@@ -345,13 +190,13 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 /* Every counting counter of the socket over @ns, starting at @from */
 static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	unsigned int b, i;
 	u64 n;
 
 	for (b = 0; b < m->nr_boxes; b++) {
 		for (i = 0; i <= FIXED; i++) {
-			struct sim_ctr *c = &s->e5->box[b].c[i];
+			struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
 			if (!sim_e5_counting(s, b, i))
 				continue;
@@ -362,7 +207,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 	/* then the overflows, all at the end of the step */
 	for (b = 0; b < m->nr_boxes; b++) {
 		for (i = 0; i <= FIXED; i++) {
-			struct sim_ctr *c = &s->e5->box[b].c[i];
+			struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
 			if (c->stopped && sim_e5_ov_en(s, b, i))
 				sim_e5_overflow(s, b, i, from + ns);
@@ -375,7 +220,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
  * The generator's events from @from over @ns: in steps that end at each
  * overflow that freezes the package, after which nothing counts
  */
-void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
+static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 {
 	while (ns) {
 		u64 step = sim_e5_flow_ns(s);
@@ -384,17 +229,9 @@ void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 		sim_e5_step(s, from, step);
 		from += step;
 		ns -= step;
-		if (s->sim->e5m->ivb && s->e5->frozen)
+		if (sim_e5m(s->sim)->ivb && sim_e5(s)->frozen)
 			return;
 	}
-}
-
-/* For the tick: when the next overflow that raises a PMI is due */
-u64 sim_e5_next_flow_ns(struct sim_socket *s)
-{
-	u64 ns = sim_e5_flow_ns(s);
-
-	return ns ? max_t(u64, ns, 10 * NSEC_PER_USEC) : 0;
 }
 
 /* The valid bits of counter @i's control: all others are reserved */
@@ -443,32 +280,17 @@ static u64 sim_e5_box_ctl_valid(const struct sim_e5_model *m)
 	       E5_BOX_CTL_FRZ_EN | (m->ivb ? BIT_ULL(17) : 0);
 }
 
-void sim_e5_violation(struct sim_socket *s, bool pci, unsigned int devfn,
-		      u32 reg, u64 val, u64 rsvd)
-{
-	if (!(val & rsvd))
-		return;
-	atomic64_inc(&s->sim->violations);
-	if (pci)
-		pr_warn_ratelimited("socket %u: reserved bits %#llx written to PCI %02x.%u offset %#x\n",
-				    s->id, val & rsvd, PCI_SLOT(devfn),
-				    PCI_FUNC(devfn), reg);
-	else
-		pr_warn_ratelimited("socket %u: reserved bits %#llx written to MSR %#x\n",
-				    s->id, val & rsvd, reg);
-}
-
 static void sim_e5_write_ctl(struct sim_socket *s, unsigned int b,
 			     unsigned int i, u64 val, bool pci, u32 reg)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	const struct sim_e5_desc *d = &m->boxes[b];
 	u64 valid = sim_e5_ctl_valid(m, d, i);
 	u64 wo = i == FIXED ? (d->type == E5_IMC ? E5_FIXED_CTL_RST : 0) :
 		 E5_CTL_RST;
-	struct sim_ctr *c = &s->e5->box[b].c[i];
+	struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
-	sim_e5_violation(s, pci, d->devfn, reg, val, ~valid);
+	sim_violation(s, pci, d->devfn, reg, val, ~valid);
 	if (val & wo)
 		c->val = 0;
 	c->ctl = val & valid & ~wo;
@@ -478,12 +300,12 @@ static void sim_e5_write_ctl(struct sim_socket *s, unsigned int b,
 static void sim_e5_write_box_ctl(struct sim_socket *s, unsigned int b,
 				 u64 val, bool pci, u32 reg)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
-	struct sim_e5_box *bx = &s->e5->box[b];
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	struct sim_e5_box *bx = &sim_e5(s)->box[b];
 	u64 valid = sim_e5_box_ctl_valid(m);
 	unsigned int i;
 
-	sim_e5_violation(s, pci, m->boxes[b].devfn, reg, val, ~valid);
+	sim_violation(s, pci, m->boxes[b].devfn, reg, val, ~valid);
 	for (i = 0; i <= FIXED; i++) {
 		if (val & E5_BOX_CTL_RST_CTRL)
 			bx->c[i].ctl = 0;
@@ -496,9 +318,9 @@ static void sim_e5_write_box_ctl(struct sim_socket *s, unsigned int b,
 static void sim_e5_write_ctr(struct sim_socket *s, unsigned int b,
 			     unsigned int i, u64 val)
 {
-	struct sim_ctr *c = &s->e5->box[b].c[i];
+	struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
-	c->val = val & sim_e5_ctr_max(&s->sim->e5m->boxes[b], i);
+	c->val = val & sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[b], i);
 }
 
 /* ---- MSRs ---- */
@@ -617,18 +439,18 @@ static u64 sim_e5_filter_valid(const struct sim_e5_model *m,
 static void sim_e5_write_filter(struct sim_socket *s, unsigned int b,
 				unsigned int i, u64 val, bool pci, u32 reg)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	const struct sim_e5_desc *d = &m->boxes[b];
 	u64 valid = sim_e5_filter_valid(m, d, i);
 
-	sim_e5_violation(s, pci, d->type == E5_QPI ? d->fdevfn : d->devfn,
-			 reg, val, ~valid);
-	s->e5->box[b].filter[i] = val & valid;
+	sim_violation(s, pci, d->type == E5_QPI ? d->fdevfn : d->devfn,
+		      reg, val, ~valid);
+	sim_e5(s)->box[b].filter[i] = val & valid;
 }
 
 static u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at)
 {
-	struct sim_e5_box *bx = &s->e5->box[at->b];
+	struct sim_e5_box *bx = &sim_e5(s)->box[at->b];
 
 	switch (at->reg) {
 	case R_CTL:
@@ -659,7 +481,7 @@ static void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at,
 		sim_e5_write_box_ctl(s, at->b, val, pci, reg);
 		break;
 	case R_STATUS:
-		s->e5->box[at->b].status &= ~val;
+		sim_e5(s)->box[at->b].status &= ~val;
 		break;
 	case R_FILTER:
 		sim_e5_write_filter(s, at->b, at->i, val, pci, reg);
@@ -669,43 +491,36 @@ static void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at,
 
 static void sim_e5_write_gctl(struct sim_socket *s, u64 val)
 {
-	struct sim_e5 *e5 = s->e5;
+	struct sim_e5 *e5 = sim_e5(s);
 	u64 valid = IVBEP_U_GCTL_PMI_CORE_SEL | IVBEP_U_GCTL_UNFRZ_ALL |
 		    IVBEP_U_GCTL_WK_ON_PMI | IVBEP_U_GCTL_FRZ_ALL;
 
-	sim_e5_violation(s, false, 0, E5_U_GLOBAL_CTL, val, ~valid);
+	sim_violation(s, false, 0, E5_U_GLOBAL_CTL, val, ~valid);
 	e5->gctl = val & (IVBEP_U_GCTL_PMI_CORE_SEL | IVBEP_U_GCTL_WK_ON_PMI);
 	if (val & IVBEP_U_GCTL_UNFRZ_ALL) {
 		e5->frozen = false;
-		if (s->frozen_since) {
-			s->frozen_ns += s->last_ns - s->frozen_since;
-			s->frozen_since = 0;
-		}
 		/* what the handler left in the status needs a PMI of its own */
-		if (e5->gsts && s->pmi_in_flight && s->pmi_done) {
-			s->pmi_in_flight = false;
-			sim_raise_pmi(s);
-		}
+		sim_unfreeze(s, e5->gsts);
 	}
 	if (val & IVBEP_U_GCTL_FRZ_ALL)
 		e5->frozen = true;
 }
 
-int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
+static int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_at at;
 
 	if (m->ivb) {
 		switch (msr) {
 		case E5_U_GLOBAL_CTL:
-			*val = s->e5->gctl;
+			*val = sim_e5(s)->gctl;
 			return 0;
 		case E5_U_GLOBAL_STATUS:
-			*val = s->e5->gsts;
+			*val = sim_e5(s)->gsts;
 			return 0;
 		case E5_U_GLOBAL_CONFIG:
-			*val = s->e5->gcfg;
+			*val = sim_e5(s)->gcfg;
 			return 0;
 		}
 	}
@@ -715,9 +530,9 @@ int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
 	return 0;
 }
 
-int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
+static int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_at at;
 
 	if (m->ivb) {
@@ -726,18 +541,18 @@ int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
 			sim_e5_write_gctl(s, val);
 			return 0;
 		case E5_U_GLOBAL_STATUS:
-			s->e5->gsts &= ~val;
-			s->pmi_in_flight &= !!s->e5->gsts;
+			sim_e5(s)->gsts &= ~val;
+			s->pmi_in_flight &= !!sim_e5(s)->gsts;
 			return 0;
 		case E5_U_GLOBAL_CONFIG:
-			s->e5->gcfg = val;
+			sim_e5(s)->gcfg = val;
 			return 0;
 		}
 	}
 	if (!sim_e5_msr(m, msr, &at))
 		return -EIO;
 	if (at.reg != R_CTR && at.reg != R_STATUS)
-		sim_e5_violation(s, false, 0, msr, val, MSR_RSVD);
+		sim_violation(s, false, 0, msr, val, MSR_RSVD);
 	sim_e5_put(s, &at, val & (at.reg == R_CTR ? ~0ULL : ~MSR_RSVD), false, msr);
 	return 0;
 }
@@ -824,10 +639,10 @@ filter:
  * A PMON register access in function @devfn of box @b (the QPI filter
  * function included), a dword at the aligned offset @off
  */
-int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
-			  unsigned int devfn, u32 off, u32 *val, bool write)
+static int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
+				 unsigned int devfn, u32 off, u32 *val, bool write)
 {
-	const struct sim_e5_model *m = s->sim->e5m;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_at at;
 	bool hi;
 	u64 v;
@@ -835,7 +650,7 @@ int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
 	if (!sim_e5_pci_reg(m, b, devfn, off, &at, &hi)) {
 		/* nothing there: reads as 0, a write is a driver's mistake */
 		if (write)
-			sim_e5_violation(s, true, devfn, off, *val ?: 1, ~0ULL);
+			sim_violation(s, true, devfn, off, *val ?: 1, ~0ULL);
 		else
 			*val = 0;
 		return 0;
@@ -854,71 +669,195 @@ int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
 	return 0;
 }
 
-/* ---- injection and reset ---- */
+/* ---- PCI configuration space ---- */
+
+/*
+ * Node id of physical package p: a fixed permutation, so that a driver
+ * that took the node id for the package would get it wrong
+ */
+static const u8 sim_nodeid[8] = { 5, 2, 7, 0, 3, 6, 1, 4 };
+
+/* The physical package of socket (logical package) @socket */
+static unsigned int sim_phys_pkg(unsigned int socket)
+{
+	int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == socket)
+			return topology_physical_package_id(cpu);
+	return socket;
+}
+
+/* What a function of a socket's bus is */
+enum sim_fn { FN_NONE, FN_UBOX, FN_FILLER, FN_BOX };
+
+static bool sim_present(const struct xu_sim *sim, unsigned int b)
+{
+	return sim_e5m(sim)->boxes[b].devfn && !(sim->absent & BIT_ULL(b));
+}
+
+static enum sim_fn sim_fn(const struct xu_sim *sim, unsigned int devfn,
+			  unsigned int *box)
+{
+	const struct sim_e5_model *m = sim_e5m(sim);
+	bool slot = false;
+	unsigned int b;
+
+	if (devfn == SIM_UBOX_DEVFN)
+		return FN_UBOX;
+	for (b = 0; b < m->nr_boxes; b++) {
+		const struct sim_e5_desc *d = &m->boxes[b];
+
+		if (!sim_present(sim, b))
+			continue;
+		if (d->devfn == devfn || (d->fdevfn && d->fdevfn == devfn)) {
+			*box = b;
+			return FN_BOX;
+		}
+		if (PCI_SLOT(d->devfn) == PCI_SLOT(devfn))
+			slot = true;
+	}
+	return slot && !PCI_FUNC(devfn) ? FN_FILLER : FN_NONE;
+}
+
+/* The standard header of a function: the dword at @off (< 0x40) */
+static u32 sim_header(const struct xu_sim *sim, enum sim_fn fn,
+		      unsigned int b, unsigned int devfn, u32 off)
+{
+	const struct sim_e5_model *m = sim_e5m(sim);
+	u16 id;
+
+	switch (off) {
+	case PCI_VENDOR_ID:
+		if (fn == FN_UBOX)
+			id = m->ubox_devid;
+		else if (fn == FN_FILLER)
+			id = m->filler_devid;
+		else if (devfn == m->boxes[b].devfn)
+			id = m->boxes[b].devid;
+		else
+			id = m->boxes[b].fdevid;
+		return (u32)id << 16 | PCI_VENDOR_ID_INTEL;
+	case PCI_CLASS_REVISION:
+		return SIM_CLASS << 8;
+	case PCI_CACHE_LINE_SIZE:
+		/* header type 0, multi-function: the core scans on */
+		return (u32)(PCI_HEADER_TYPE_NORMAL | SIM_HDR_MFD) << 16;
+	default:
+		return 0;
+	}
+}
+
+/*
+ * A configuration access of @size bytes at @where in function @devfn of
+ * socket @s's bus, with @s locked.  Returns -ENODEV for a function that
+ * does not exist.
+ */
+static int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
+			 unsigned int size, u64 *val, bool write)
+{
+	struct xu_sim *sim = s->sim;
+	u32 off = where & ~3, shift = (where & 3) * 8;
+	u32 mask = size == 4 ? ~0U : (BIT(size * 8) - 1) << shift;
+	unsigned int b = 0;
+	enum sim_fn fn;
+	u32 v = 0;
+	int ret;
+
+	fn = sim_fn(sim, devfn, &b);
+	if (fn == FN_NONE)
+		return -ENODEV;
+	if (where + size > PCI_CFG_SPACE_EXP_SIZE || (where & (size - 1)))
+		return -EINVAL;
+
+	if (off < PCI_STD_HEADER_SIZEOF) {
+		/* the header is read-only here: no BARs, no command bits */
+		if (!write)
+			*val = (sim_header(sim, fn, b, devfn, off) & mask) >> shift;
+		return 0;
+	}
+	if (fn != FN_BOX) {
+		if (write) {
+			sim_violation(s, true, devfn, off, 1, ~0ULL);
+			return 0;
+		}
+		if (fn == FN_UBOX && off == E5_UBOX_CPUNODEID)
+			v = sim_e5(s)->nodeid;
+		else if (fn == FN_UBOX && off == E5_UBOX_GIDNIDMAP)
+			v = sim_e5(s)->gidnidmap;
+		*val = (v & mask) >> shift;
+		return 0;
+	}
+	if (!write) {
+		ret = sim_e5_pci_box_access(s, b, devfn, off, &v, false);
+		*val = (v & mask) >> shift;
+		return ret;
+	}
+	if (size != 4) {
+		/* a narrow write: the rest of the dword as it reads, but 0 in a status */
+		if (off != E5_PCI_BOX_STATUS)
+			sim_e5_pci_box_access(s, b, devfn, off, &v, false);
+		v = (v & ~mask) | (((u32)*val << shift) & mask);
+	} else {
+		v = *val;
+	}
+	return sim_e5_pci_box_access(s, b, devfn, off, &v, true);
+}
+
+/* ---- injection, reset and the model ---- */
 
 /**
- * xu_sim_e5_inject() - make @n events of one E5 source happen now
- * @sim:    a simulated snbep or ivbep uncore
- * @socket: socket number
- * @box:    box type, as for xu_sim_e5_rate()
+ * sim_e5_inject() - make @n events of one E5 source happen now
+ * @s:      the socket, locked and brought up to now
+ * @box:    box type, as for sim_e5_rate_of()
  * @idx:    the box's index within its type
  * @event:  perf's event field (ev_sel, plus 0x100 with ev_sel_ext); 0xff
  *          is the fixed counter of the U-Box or an iMC
+ * @sub:    ignored: no E5 event has a sub-selector
  * @n:      how many events
  *
  * Every counter of the box that counts now and selects @event sees them,
  * with the wraps, overflows, freeze and PMI they cause.
  *
- * Return: 0, or -EINVAL for a model, socket or box that does not exist.
+ * Return: 0, or -EINVAL for a box that does not exist.
  */
-int xu_sim_e5_inject(struct xu_sim *sim, unsigned int socket, const char *box,
-		     unsigned int idx, unsigned int event, u64 n)
+static int sim_e5_inject(struct sim_socket *s, const char *box,
+			 unsigned int idx, unsigned int event, u64 sub, u64 n)
 {
-	const struct sim_e5_model *m = sim->e5m;
-	unsigned long flags, hit = 0;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	int t = sim_e5_type(box);
 	const struct sim_e5_desc *d;
-	struct sim_socket *s;
-	unsigned int b, i, t;
+	unsigned long hit = 0;
+	unsigned int b, i;
 	bool fixed;
 
-	if (!m || socket >= sim->sockets)
-		return -EINVAL;
-	for (t = 0; t < E5_NR_TYPES; t++)
-		if (!strcmp(sim_e5_types[t].name, box))
-			break;
-	b = t < E5_NR_TYPES ? sim_e5_box_of(m, t, idx) : m->nr_boxes;
+	b = t >= 0 ? sim_e5_box_of(m, t, idx) : m->nr_boxes;
 	if (b == m->nr_boxes)
 		return -EINVAL;
 	d = &m->boxes[b];
-	s = &sim->sock[socket];
 
-	sim_lock(s, &flags);
-	sim_advance_locked(sim, s);
 	/* the counters that count now all see the events, then overflow */
 	fixed = event == E5_FIXED_EVENT && sim_e5_types[t].fixed;
 	for (i = 0; i <= FIXED; i++) {
 		if (fixed ? i != FIXED : i == FIXED)
 			continue;
 		if (!sim_e5_counting(s, b, i) ||
-		    sim_e5_event(&s->e5->box[b], i) != event)
+		    sim_e5_event(&sim_e5(s)->box[b], i) != event)
 			continue;
-		if (sim_e5_add(&s->e5->box[b].c[i], sim_e5_ctr_max(d, i), n))
+		if (sim_e5_add(&sim_e5(s)->box[b].c[i], sim_e5_ctr_max(d, i), n))
 			hit |= BIT(i);
 	}
 	for (i = 0; i <= FIXED; i++)
 		if ((hit & BIT(i)) && sim_e5_ov_en(s, b, i))
 			sim_e5_overflow(s, b, i, s->last_ns);
-	sim_arm_tick_locked(sim, s);
-	sim_unlock(s, flags);
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_sim_e5_inject, XU_SIM_NS);
 
 /* Every register of the socket to its reset value */
-void sim_e5_reset(struct sim_socket *s)
+static void sim_e5_reset(struct sim_socket *s)
 {
-	unsigned int nr = s->sim->e5m->nr_boxes;
-	struct sim_e5 *e5 = s->e5;
+	unsigned int nr = sim_e5m(s->sim)->nr_boxes;
+	struct sim_e5 *e5 = sim_e5(s);
 
 	e5->gctl = 0;
 	e5->gsts = 0;
@@ -927,9 +866,117 @@ void sim_e5_reset(struct sim_socket *s)
 	memset(e5->box, 0, nr * sizeof(e5->box[0]));
 }
 
-struct sim_e5 *sim_e5_alloc(const struct sim_e5_model *m)
+/*
+ * debugfs "inject": "SOCKET BOX EVENT COUNT", BOX a PMU name without
+ * uncore_, EVENT as for sim_e5_inject()
+ */
+static int sim_e5_inject_cmd(struct xu_sim *sim, char *line)
 {
-	struct sim_e5 *e5;
+	const struct sim_e5_desc *d;
+	unsigned int socket, event;
+	char box[16];
+	u64 cnt;
+	int b;
 
-	return kzalloc(struct_size(e5, box, m->nr_boxes), GFP_KERNEL);
+	if (sscanf(line, "%u %15s %i %llu", &socket, box, &event, &cnt) != 4)
+		return -EINVAL;
+	b = sim_e5_find(sim_e5m(sim), box);
+	if (b < 0)
+		return -EINVAL;
+	d = &sim_e5m(sim)->boxes[b];
+	return sim_inject(sim, socket, sim_e5_types[d->type].name, d->idx, event,
+			  XU_SIM_SUB_ANY, cnt);
 }
+
+/* The PCI box @name is, for absent=; -1 if it is none */
+static int sim_e5_pci_box(const struct xu_sim *sim, const char *name)
+{
+	int b = sim_e5_find(sim_e5m(sim), name);
+
+	return b >= 0 && sim_e5m(sim)->boxes[b].devfn ? b : -1;
+}
+
+/* The debugfs dump reads 0x40-0xfc, 0x23c in a QPI match/mask function */
+static u32 sim_e5_config_end(unsigned int devfn)
+{
+	return PCI_FUNC(devfn) == E5_QPI_FILTER_FN ? 0x240 : 0x100;
+}
+
+static unsigned long sim_e5_pmi_cores(struct sim_socket *s)
+{
+	return FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, sim_e5(s)->gctl);
+}
+
+/*
+ * The U-Box functions' CPUNODEID and GIDNIDMAP: node id i of physical
+ * package i, so bus i maps to its package only through both
+ */
+static int sim_e5_init(struct xu_sim *sim)
+{
+	unsigned int phys[8], i, j;
+	u32 gidnidmap = 0;
+	bool ok = true;
+
+	/* GIDNIDMAP names physical packages 0 to 7 */
+	for (i = 0; i < sim->sockets; i++) {
+		phys[i] = sim_phys_pkg(i);
+		ok &= phys[i] < ARRAY_SIZE(sim_nodeid);
+		for (j = 0; j < i; j++)
+			ok &= phys[j] != phys[i];
+	}
+	if (!ok) {
+		pr_warn("physical package IDs beyond 7: bus i is package i\n");
+		for (i = 0; i < sim->sockets; i++)
+			phys[i] = i;
+	}
+	for (i = 0; i < ARRAY_SIZE(sim_nodeid); i++)
+		gidnidmap |= sim_nodeid[i] << (3 * i);
+	for (i = 0; i < sim->sockets; i++) {
+		sim_e5(&sim->sock[i])->nodeid = sim_nodeid[phys[i]];
+		sim_e5(&sim->sock[i])->gidnidmap = gidnidmap;
+	}
+	return 0;
+}
+
+static const struct sim_model_ops sim_e5_ops = {
+	.init		= sim_e5_init,
+	.read		= sim_e5_read_msr,
+	.write		= sim_e5_write_msr,
+	.config		= sim_e5_config,
+	.config_end	= sim_e5_config_end,
+	.advance	= sim_e5_advance,
+	.next_event_ns	= sim_e5_flow_ns,
+	.reset		= sim_e5_reset,
+	.inject		= sim_e5_inject,
+	.rate		= sim_e5_rate_of,
+	.inject_cmd	= sim_e5_inject_cmd,
+	.pci_box	= sim_e5_pci_box,
+	.pmi_cores	= sim_e5_pmi_cores,
+};
+
+/* Every MSR that exists, of every box */
+static const struct sim_msr_range sim_e5_msrs[] = {
+	{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+	{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+	{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
+};
+
+const struct sim_model sim_snbep_model = {
+	.name		= "snbep",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_snbep,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,	/* GIDNIDMAP names 8 packages */
+	.msrs		= sim_e5_msrs,
+	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
+};
+
+const struct sim_model sim_ivbep_model = {
+	.name		= "ivbep",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_ivbep,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,
+	.msrs		= sim_e5_msrs,
+	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
+};

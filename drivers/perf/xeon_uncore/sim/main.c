@@ -86,12 +86,12 @@ static struct xu_syscore xu_sim_pm = {
 static int __init xu_sim_init(void)
 {
 	struct xu_sim *sim;
+	char names[64];
 	int ret;
 
-	if (strcmp(model, "nhmex") && strcmp(model, "wsmex") &&
-	    strcmp(model, "snbep") && strcmp(model, "ivbep")) {
-		pr_err("model=%s is not a simulated uncore; use nhmex, wsmex, snbep or ivbep\n",
-		       model);
+	if (!sim_model_find(model)) {
+		sim_model_names(names, sizeof(names));
+		pr_err("model=%s is not a simulated uncore; use %s\n", model, names);
 		return -EINVAL;
 	}
 	sim = xu_sim_create_absent(model, topology_max_packages(), absent);

@@ -2,10 +2,10 @@
 /*
  * Simulated uncore, PMI delivery, modelled on the hardware's:
  *
- * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask (bits 4:1
- *   on the Xeon 7500, 14:0 on Ivy Bridge-EP; Sandy Bridge-EP has no PMI):
- *   bit n of the field names core n of the package, 0 sends no PMI.  Core n is the
- *   package's n-th core in APIC ID order (xu_cpu_core_rank(), which
+ * - U_MSR_PMON_GLOBAL_CTL.pmi_core_sel is a one-hot core mask, which the
+ *   model decodes (sim_model_ops.pmi_cores): bit n of the field names
+ *   core n of the package, 0 sends no PMI.  Core n is the package's
+ *   n-th core in APIC ID order (xu_cpu_core_rank(), which
  *   ranks every present core, so a core keeps its index while its CPUs
  *   are offline, as a physical core does).  Every online CPU of a named
  *   core, each hyperthread, gets the PMI.
@@ -19,7 +19,6 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/bitfield.h>
 #include <linux/hardirq.h>
 #include <linux/limits.h>
 #include <linux/rcupdate.h>
@@ -33,36 +32,11 @@
 #include "internal.h"
 
 /*
- * U_MSR_PMON_GLOBAL_CTL bits 4:1, pmi_core_sel (Table 2-2 of the guide),
- * written here rather than taken from the driver's layout, so that the
- * simulator checks the driver's encoding instead of sharing it
- */
-#define SIM_GCTL_PMI_CORE_SEL	GENMASK_ULL(4, 1)
-#define SIM_PMI_CORES		4
-/* Ivy Bridge-EP's, 329468 Table 2-2 */
-#define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
-#define SIM_IVBEP_PMI_CORES	15
-
-/**
- * xu_sim_pmi_cores() - the cores a U-Box global control sends its PMI to
- * @u_global_ctl: a U_MSR_PMON_GLOBAL_CTL value
- *
- * Return: a bitmap of core indices within the package, bit n for core n;
- * 0 if the value sends no PMI.
- */
-unsigned long xu_sim_pmi_cores(u64 u_global_ctl)
-{
-	return FIELD_GET(SIM_GCTL_PMI_CORE_SEL, u_global_ctl);
-}
-EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
-
-/*
  * The online CPUs of package @pkg that belong to the cores @cores names
- * (bit n for the package's core n, of @nr_cores), into @out
+ * (bit n for the package's core n), into @out
  */
 static void sim_core_cpus(struct xu_sim *sim, unsigned int pkg,
-			  unsigned long cores, unsigned int nr_cores,
-			  struct cpumask *out)
+			  unsigned long cores, struct cpumask *out)
 {
 	unsigned int rank;
 	int cpu;
@@ -72,7 +46,7 @@ static void sim_core_cpus(struct xu_sim *sim, unsigned int pkg,
 		if (topology_logical_package_id(cpu) != pkg)
 			continue;
 		rank = *per_cpu_ptr(sim->core_rank, cpu);
-		if (rank < nr_cores && (cores & BIT(rank)))
+		if (rank < BITS_PER_LONG && (cores & BIT(rank)))
 			__cpumask_set_cpu(cpu, out);
 	}
 }
@@ -179,8 +153,8 @@ static void sim_pmi_work(struct irq_work *work)
  * @s: the socket, locked; any context, NMI included
  *
  * One PMI at a time: a new overflow while one is in flight is seen by its
- * handler, which reads the status after the NMI arrives; see also the
- * unfreeze in sim_write_locked().
+ * handler, which reads the status after the NMI arrives; see also
+ * sim_unfreeze().
  */
 void sim_raise_pmi(struct sim_socket *s)
 {
@@ -193,12 +167,7 @@ void sim_raise_pmi(struct sim_socket *s)
 	s->pmi_done = false;
 	if (!READ_ONCE(sim->deliver_pmi))
 		return;
-	if (s->e5)
-		sim_core_cpus(sim, s->id, FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, s->e5->gctl),
-			      SIM_IVBEP_PMI_CORES, &s->pmi_targets);
-	else
-		sim_core_cpus(sim, s->id, xu_sim_pmi_cores(s->u_gctl), SIM_PMI_CORES,
-			      &s->pmi_targets);
+	sim_core_cpus(sim, s->id, sim->model->ops->pmi_cores(s), &s->pmi_targets);
 	if (cpumask_empty(&s->pmi_targets))
 		return;
 	if (READ_ONCE(sim->misroute))
@@ -206,6 +175,27 @@ void sim_raise_pmi(struct sim_socket *s)
 	cpumask_or(&s->pmi_pending, &s->pmi_pending, &s->pmi_targets);
 	/* with the lock held, and maybe in NMI context: sent from an irq_work */
 	irq_work_queue(&s->pmi_work);
+}
+
+/**
+ * sim_unfreeze() - the PMI handler unfroze the package
+ * @s:       the socket, locked
+ * @pending: status bits are still set
+ *
+ * Ends the time frozen since the PMI froze it; what the handler left in
+ * the status (an overflow after its read) needs a PMI of its own, once
+ * every CPU has taken the last one.
+ */
+void sim_unfreeze(struct sim_socket *s, bool pending)
+{
+	if (s->frozen_since) {
+		s->frozen_ns += s->last_ns - s->frozen_since;
+		s->frozen_since = 0;
+	}
+	if (pending && s->pmi_in_flight && s->pmi_done) {
+		s->pmi_in_flight = false;
+		sim_raise_pmi(s);
+	}
 }
 
 static void sim_mask_lvtpc_on(void *unused)

@@ -28,14 +28,6 @@ struct pci_dev;
 struct xu_io_ops;
 struct xu_sim;
 
-/* Event sources a test or the generator can drive */
-enum xu_sim_box {
-	XU_SIM_UBOX,
-	XU_SIM_MBOX0,
-	XU_SIM_MBOX1,
-	XU_SIM_NR_BOXES,
-};
-
 /*
  * The accessors of the simulator, for a private struct xu_uncore on a
  * private simulator (xu_box.io_priv is the struct xu_sim)
@@ -85,9 +77,10 @@ u64 xu_sim_pmis(struct xu_sim *sim);
 unsigned long xu_sim_pmi_cores(u64 u_global_ctl);
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val);
-int xu_sim_inject(struct xu_sim *sim, unsigned int socket,
-		  enum xu_sim_box box, unsigned int event, u64 n);
-u64 xu_sim_rate(unsigned int socket, enum xu_sim_box box, unsigned int event);
+int xu_sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
+		  unsigned int idx, unsigned int event, u64 sub, u64 n);
+u64 xu_sim_rate(struct xu_sim *sim, unsigned int socket, const char *box,
+		unsigned int idx, unsigned int event);
 void xu_sim_set_generator(struct xu_sim *sim, bool on);
 void xu_sim_power_on(struct xu_sim *sim);
 void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
@@ -98,10 +91,13 @@ void xu_sim_log_start(struct xu_sim *sim);
 unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log);
 struct xu_sim *xu_sim_instance(void);
 
-/* Xeon 7500 / E7 models ("nhmex", "wsmex"), Documentation/simulator.rst */
-
-/* A sub-selector that satisfies whatever the sub-registers select */
+/*
+ * A sub-selector (xu_sim_inject()) that satisfies whatever the
+ * sub-registers select
+ */
 #define XU_SIM_SUB_ANY		(~0ULL)
+
+/* Xeon 7500 / E7 models ("nhmex", "wsmex"), Documentation/simulator.rst */
 
 /*
  * Westmere-EX C-Boxes 8 and 9, which the 7500 guide does not place in the
@@ -126,11 +122,6 @@ struct xu_sim_rpkt {
 	u8 flits;
 };
 
-u64 xu_sim_nhmex_rate(unsigned int socket, const char *box, unsigned int idx,
-		      unsigned int event);
-int xu_sim_nhmex_inject(struct xu_sim *sim, unsigned int socket,
-			const char *box, unsigned int idx, unsigned int event,
-			u64 sub, u64 n);
 int xu_sim_rbox_packet(struct xu_sim *sim, unsigned int socket,
 		       unsigned int port, const struct xu_sim_rpkt *pkt, u64 n);
 int xu_sim_sbox_packet(struct xu_sim *sim, unsigned int socket,
@@ -141,11 +132,7 @@ int xu_sim_mbox_addr(struct xu_sim *sim, unsigned int socket, unsigned int box,
 		     unsigned int event, u64 sub, u64 addr, u64 n);
 int xu_sim_peek(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 
-/* Xeon E5 models ("snbep", "ivbep") */
-u64 xu_sim_e5_rate(unsigned int socket, const char *box, unsigned int idx,
-		   unsigned int event);
-int xu_sim_e5_inject(struct xu_sim *sim, unsigned int socket, const char *box,
-		     unsigned int idx, unsigned int event, u64 n);
+/* Models with PCI boxes (Xeon E5: "snbep", "ivbep") */
 int xu_sim_pci_domain(struct xu_sim *sim);
 struct pci_bus *xu_sim_pci_bus(struct xu_sim *sim, unsigned int socket);
 struct pci_dev *xu_sim_pci_dev(struct xu_sim *sim, unsigned int socket,

@@ -44,10 +44,11 @@ static u64 count_of(struct perf_event *event, u64 *enabled, u64 *running)
  * Inject, then wait for the PMI an overflow raised: until the collecting
  * CPU handled it the package is frozen, and the next events would be lost
  */
-static void inject(struct kunit *test, unsigned int pkg, enum xu_sim_box box,
-		   unsigned int event, u64 n)
+static void inject(struct kunit *test, unsigned int pkg, const char *box,
+		   unsigned int idx, unsigned int event, u64 n)
 {
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, event, n));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, idx, event,
+					       XU_SIM_SUB_ANY, n));
 	xu_test_wait_pmi(test, sim_of(test), pkg);
 }
 
@@ -58,16 +59,16 @@ static void count_reads_exactly_injected_events(struct kunit *test)
 	struct perf_event *u = open_event(test, "uncore_ubox", 0, 0x01);
 
 	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 0ULL);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 12345);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 12345);
 	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12345ULL);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
 	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12346ULL);
 
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 777);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 777);
 	KUNIT_EXPECT_EQ(test, count_of(m1, NULL, NULL), 777ULL);
 
-	inject(test, 0, XU_SIM_UBOX, 0x01, 42);
-	inject(test, 0, XU_SIM_UBOX, 0x02, 1000);
+	inject(test, 0, "ubox", 0, 0x01, 42);
+	inject(test, 0, "ubox", 0, 0x02, 1000);
 	KUNIT_EXPECT_EQ(test, count_of(u, NULL, NULL), 42ULL);
 	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12346ULL);
 }
@@ -107,7 +108,7 @@ static void count_is_exact_across_counter_wrap(struct kunit *test)
 						  0xfffffffffff0);
 
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 0ULL);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 100);
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 100ULL);
 	/* the register itself wrapped: 100 - 16 */
 	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim_of(test), 0,
@@ -122,7 +123,7 @@ static void count_stays_exact_over_several_wraps(struct kunit *test)
 	unsigned int i;
 
 	for (i = 1; i <= 5; i++) {
-		inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, step);
+		inject(test, 0, "mbox", 0, EV_CYCLES, step);
 		KUNIT_EXPECT_EQ_MSG(test, count_of(event, NULL, NULL), i * step,
 				    "after %u steps", i);
 	}
@@ -135,9 +136,9 @@ static void count_mode_down_reports_positive_counts(struct kunit *test)
 	struct perf_event *down = open_event(test, "uncore_mbox_1", 0,
 					     CFG_CYCLES_DOWN_WRAP);
 
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 500);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 500);
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 500ULL);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 250);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 250);
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
 }
 
@@ -147,12 +148,12 @@ static void count_is_per_socket_and_per_box(struct kunit *test)
 	struct perf_event *s1 = open_event(test, "uncore_mbox_0", 1, CFG_CYCLES);
 	struct perf_event *b1 = open_event(test, "uncore_mbox_1", 0, CFG_CYCLES);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1000);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1000);
 	KUNIT_EXPECT_EQ(test, count_of(s0, NULL, NULL), 1000ULL);
 	KUNIT_EXPECT_EQ(test, count_of(s1, NULL, NULL), 0ULL);
 	KUNIT_EXPECT_EQ(test, count_of(b1, NULL, NULL), 0ULL);
 
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 7);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 7);
 	KUNIT_EXPECT_EQ(test, count_of(s0, NULL, NULL), 1000ULL);
 	KUNIT_EXPECT_EQ(test, count_of(s1, NULL, NULL), 7ULL);
 }
@@ -171,7 +172,7 @@ static void count_seventh_event_on_six_counters_waits(struct kunit *test)
 		attr.pinned = i < NHMEX_M_NUM_COUNTERS;
 		ev[i] = xu_test_open(test, xp, 0, &attr);
 	}
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 10);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 10);
 	msleep(20);
 
 	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
@@ -190,15 +191,15 @@ static void count_read_after_disable_is_stable(struct kunit *test)
 {
 	struct perf_event *event = open_event(test, "uncore_mbox_1", 1, CFG_CYCLES);
 
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 300);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 300);
 	perf_event_disable(event);
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 200);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 200);
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 300ULL);
 
 	perf_event_enable(event);
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 305ULL);
 }
 

@@ -185,7 +185,8 @@ static void msr_overflow(struct kunit *test, u32 ctl, u64 ctl_val, u32 ctr,
 	xu_test_sim_wr(test, sim, 0, 0xc00, GCTL_UNFREEZE);
 	xu_test_sim_wr(test, sim, 0, ctl, ctl_val);
 	xu_test_sim_wr(test, sim, 0, ctr, max);
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_e5_inject(sim, 0, box, idx, event, 1));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, box, idx, event,
+					       XU_SIM_SUB_ANY, 1));
 }
 
 static void pci_wr(struct kunit *test, unsigned int devfn, u32 off, u32 val)
@@ -218,7 +219,8 @@ static void pci_overflow(struct kunit *test, unsigned int devfn, u32 ctl,
 	pci_wr(test, devfn, ctl, ctl_val);
 	pci_wr(test, devfn, ctr, lower_32_bits(max));
 	pci_wr(test, devfn, ctr + 4, upper_32_bits(max));
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_e5_inject(sim, 0, box, idx, event, 1));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, box, idx, event,
+					       XU_SIM_SUB_ANY, 1));
 }
 
 /* Walk package 0 as its PMI would, recording the accesses */

@@ -156,8 +156,8 @@ static void nxw_overflow(struct kunit *test, u32 ctl, u64 ctl_val, u32 ctr,
 	wr(test, 0, ctl, ctl_val);
 	wr(test, 0, ctr, MAX48);
 	KUNIT_ASSERT_EQ_MSG(test, 0,
-			    xu_sim_nhmex_inject(sim, 0, box, idx, event,
-						XU_SIM_SUB_ANY, 1),
+			    xu_sim_inject(sim, 0, box, idx, event,
+					  XU_SIM_SUB_ANY, 1),
 			    "inject %s %u event %#x", box, idx, event);
 }
 

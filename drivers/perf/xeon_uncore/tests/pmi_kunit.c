@@ -142,16 +142,16 @@ static void overflow(struct kunit *test, unsigned int socket, bool u,
 	if (u) {
 		wr(test, socket, NHMEX_U_EVT_SEL, U_EVT_PMI);
 		wr(test, socket, NHMEX_U_CTR, XU_TEST_CTR_MAX);
-		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, socket, XU_SIM_UBOX,
-						       U_EV, 1));
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, socket, "ubox", 0,
+						       U_EV, XU_SIM_SUB_ANY, 1));
 	}
 	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
 		for_each_set_bit(i, &m[b], NHMEX_M_NUM_COUNTERS) {
 			wr(test, socket, NHMEX_M_CNT_CTL(b, i), m_ctl_pmi[i]);
 			wr(test, socket, NHMEX_M_CNT(b, i), XU_TEST_CTR_MAX);
 			KUNIT_ASSERT_EQ(test, 0,
-					xu_sim_inject(sim, socket, XU_SIM_MBOX0 + b,
-						      i + 1, 1));
+					xu_sim_inject(sim, socket, "mbox", b,
+						      i + 1, XU_SIM_SUB_ANY, 1));
 		}
 	}
 	wr(test, socket, NHMEX_U_GLOBAL_CTL, U_GCTL_FROZEN);
@@ -409,7 +409,8 @@ static void inject_m0(struct kunit *test, struct perf_event *event, u64 n)
 	struct xu_sim *sim = xu_test_sim(test);
 	unsigned long end = jiffies + HZ;
 
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, XU_SIM_MBOX0, EV_CYCLES, n));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, "mbox", 0, EV_CYCLES,
+					       XU_SIM_SUB_ANY, n));
 	xu_test_wait_pmi(test, sim, 0);
 	/* a throttled event counts nothing until a tick restarts it */
 	while (READ_ONCE(event->hw.state) & PERF_HES_STOPPED) {

@@ -45,10 +45,11 @@ static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
 	xu_test_sim_wr(test, sim_of(test), socket, reg, val);
 }
 
-static void inject(struct kunit *test, unsigned int socket,
-		   enum xu_sim_box box, unsigned int event, u64 n)
+static void inject(struct kunit *test, unsigned int socket, const char *box,
+		   unsigned int idx, unsigned int event, u64 n)
 {
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), socket, box, event, n));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), socket, box, idx,
+					       event, XU_SIM_SUB_ANY, n));
 }
 
 /* The enables that must be set before an M-Box counter counts */
@@ -65,16 +66,16 @@ static void sim_counts_up_by_injected_events(struct kunit *test)
 	/* en = 0: programmed but not counting */
 	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0x003600);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1000);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1000);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1000ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 0ULL);
 
 	/* another inc_sel, another box: not this counter's events */
-	inject(test, 0, XU_SIM_MBOX0, 0x14, 50);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 50);
+	inject(test, 0, "mbox", 0, 0x14, 50);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 50);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1000ULL);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 1001ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT_CTL(0, 0)), CTL_UP);
 }
@@ -85,9 +86,9 @@ static void sim_counts_down_in_count_mode_1(struct kunit *test)
 	wr(test, 1, NHMEX_M_CNT(1, 3), 5000);
 	wr(test, 1, NHMEX_M_CNT_CTL(1, 3), CTL_DOWN);
 
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 1000);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 1000);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 3)), 4000ULL);
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 4000);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 4000);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 3)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0ULL);
 }
@@ -100,7 +101,7 @@ static void sim_counts_both_ways_in_count_mode_2(struct kunit *test)
 	/* count_mode 2, flag_mode, set_flag_sel 3: down for 4/8 of them */
 	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0x183689);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 800);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 800);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 800ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 400ULL);
 }
@@ -115,20 +116,20 @@ static void sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow(struct kunit *test)
 	wr(test, 1, NHMEX_M_CNT(1, 5), 0xfffffffffffd);
 	wr(test, 1, NHMEX_M_CNT_CTL(1, 5), CTL_UP_WRAP);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 2);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 2);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 0xffffffffffffULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), 0ULL);
 
 	/* the carry out of bit 47 */
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x4ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S0);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 7);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 7);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 7ULL);
 
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 5)), 2ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0x20ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S1);
@@ -138,7 +139,7 @@ static void sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow(struct kunit *test)
 	/* and downwards: an underflow wraps to 2^48 - 1 */
 	wr(test, 1, NHMEX_M_CNT(1, 4), 2);
 	wr(test, 1, NHMEX_M_CNT_CTL(1, 4), CTL_DOWN_WRAP);
-	inject(test, 1, XU_SIM_MBOX1, EV_CYCLES, 5);
+	inject(test, 1, "mbox", 1, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(1, 4)), 0xfffffffffffdULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_GLOBAL_STATUS(1)), 0x30ULL);
 }
@@ -151,20 +152,20 @@ static void sim_wrap_mode_0_stops_at_the_limit(struct kunit *test)
 	wr(test, 0, NHMEX_M_CNT(1, 1), 3);
 	wr(test, 0, NHMEX_M_CNT_CTL(1, 1), CTL_DOWN);
 
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 5);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 0xffffffffffffULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(1)), 0x3ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), NHMEX_U_GSTS_OV_S1);
 
 	/* stopped: further events change nothing */
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 10);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 10);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 0xffffffffffffULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
 
 	/* writing the counter lets it count again */
 	wr(test, 0, NHMEX_M_CNT(1, 0), 0);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 3);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 3);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 3ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 1)), 0ULL);
 }
@@ -193,7 +194,7 @@ static void sim_storage_mode_counts_only_while_flag_set(struct kunit *test)
 		wr(test, 1, NHMEX_M_CNT(0, i), 0);
 		wr(test, 1, NHMEX_M_CNT_CTL(0, i), cases[i].ctl);
 	}
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 800);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 800);
 	for (i = 0; i < ARRAY_SIZE(cases); i++)
 		KUNIT_EXPECT_EQ_MSG(test, rd(test, 1, NHMEX_M_CNT(0, i)),
 				    cases[i].counted, "ctl %#llx", cases[i].ctl);
@@ -201,13 +202,13 @@ static void sim_storage_mode_counts_only_while_flag_set(struct kunit *test)
 	/* fractions carry over between injections: 3/8 + 5/8 is one */
 	wr(test, 1, NHMEX_M_CNT(0, 0), 0);
 	wr(test, 1, NHMEX_M_CNT_CTL(0, 0), 0x003691);
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 3);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 3);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 0ULL);
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 5);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 1ULL);
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 7);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 7);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 1ULL);
-	inject(test, 1, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 1, "mbox", 0, EV_CYCLES, 1);
 	KUNIT_EXPECT_EQ(test, rd(test, 1, NHMEX_M_CNT(0, 0)), 2ULL);
 }
 
@@ -219,18 +220,18 @@ static void sim_box_global_ctl_freezes_its_counters(struct kunit *test)
 
 	/* ctr_en of counter 0 clear */
 	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), 0x3e);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 100);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 100ULL);
 
 	/* the whole box frozen */
 	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), 0);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 100);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 100);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 100ULL);
 
 	wr(test, 0, NHMEX_M_GLOBAL_CTL(0), M_ALL);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 10);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 10);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 10ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 110ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_CTL(0)), M_ALL);
@@ -245,25 +246,25 @@ static void sim_en_all_freezes_every_box(struct kunit *test)
 	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP);
 	wr(test, 0, NHMEX_M_CNT_CTL(1, 0), CTL_UP);
 
-	inject(test, 0, XU_SIM_UBOX, 2, 50);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 60);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 70);
+	inject(test, 0, "ubox", 0, 2, 50);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 60);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 70);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 60ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 70ULL);
 
 	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN);
-	inject(test, 0, XU_SIM_UBOX, 2, 5);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 5);
+	inject(test, 0, "ubox", 0, 2, 5);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 5);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 60ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(1, 0)), 70ULL);
 
 	/* the U-Box counter's own enable in GLOBAL_CTL */
 	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_EN_ALL);
-	inject(test, 0, XU_SIM_UBOX, 2, 5);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	inject(test, 0, "ubox", 0, 2, 5);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_CTR), 50ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 65ULL);
 }
@@ -278,11 +279,11 @@ static void sim_pmi_with_frz_all_clears_en_all(struct kunit *test)
 	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP_PMI);
 
 	/* section 2.1.1.1: the overflow's PMI freezes the whole uncore */
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x3ULL);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 5);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 5);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 3ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
 
@@ -290,7 +291,7 @@ static void sim_pmi_with_frz_all_clears_en_all(struct kunit *test)
 	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
 	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), 0);
 	wr(test, 0, NHMEX_M_CNT(0, 0), 0xffffffffffff);
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL | U_EN_ALL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
 }
@@ -333,9 +334,9 @@ static void sim_ovf_ctl_is_write_1_to_clear(struct kunit *test)
 	wr(test, 0, NHMEX_U_CTR, 0xffffffffffff);
 	wr(test, 0, NHMEX_U_EVT_SEL, 0x400000);
 
-	inject(test, 0, XU_SIM_MBOX0, EV_CYCLES, 1);
-	inject(test, 0, XU_SIM_MBOX1, EV_CYCLES, 1);
-	inject(test, 0, XU_SIM_UBOX, 0, 1);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 1);
+	inject(test, 0, "ubox", 0, 0, 1);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0x6ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(1)), 0x1ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS),
@@ -456,12 +457,12 @@ static void sim_bad_socket_is_enodev(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, UINT_MAX, NHMEX_M_CNT(0, 0), &val),
 			-ENODEV);
 	/* injection into sources that do not exist */
-	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 2, XU_SIM_MBOX0, EV_CYCLES, 1),
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 2, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 1),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_NR_BOXES, 0, 1), -EINVAL);
-	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_MBOX1, 0x20, 1), -EINVAL);
-	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, XU_SIM_UBOX, 0x100, 1), -EINVAL);
-	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 1, XU_SIM_MBOX1, 0x1f, 1), 0);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, "mbox", 2, 0, XU_SIM_SUB_ANY, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, "mbox", 1, 0x20, XU_SIM_SUB_ANY, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 0, "ubox", 0, 0x100, XU_SIM_SUB_ANY, 1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_inject(sim, 1, "mbox", 1, 0x1f, XU_SIM_SUB_ANY, 1), 0);
 }
 
 static void sim_timestamp_is_16_bit_free_running(struct kunit *test)
@@ -493,12 +494,12 @@ static void sim_generator_counts_at_documented_rate(struct kunit *test)
 	struct xu_sim *sim = sim_of(test);
 
 	/* Documentation/simulator.rst: 100000 * (event + 1) * multiplier */
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_MBOX1, 0x1b), 100000ULL * 28 * 4);
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_MBOX0, 0x1b), 100000ULL * 28 * 3);
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_MBOX0, 0x1b), 100000ULL * 28 * 1);
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_MBOX1, 0x00), 100000ULL * 1 * 2);
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(0, XU_SIM_UBOX, 0x00), 100000ULL);
-	KUNIT_EXPECT_EQ(test, xu_sim_rate(1, XU_SIM_UBOX, 0x03), 100000ULL * 4 * 2);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 1, "mbox", 1, 0x1b), 100000ULL * 28 * 4);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 1, "mbox", 0, 0x1b), 100000ULL * 28 * 3);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 0, "mbox", 0, 0x1b), 100000ULL * 28 * 1);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 0, "mbox", 1, 0x00), 100000ULL * 1 * 2);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 0, "ubox", 0, 0x00), 100000ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_rate(sim, 1, "ubox", 0, 0x03), 100000ULL * 4 * 2);
 
 	enable_mbox(test, 1, 1);
 	enable_mbox(test, 0, 0);

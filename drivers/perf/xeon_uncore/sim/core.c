@@ -1,0 +1,496 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated uncore, the simulator: the table of the models it simulates,
+ * its life (create, quiesce, destroy) and the API the KUnit suites, the
+ * benchmarks and the module use, whatever the model.  A model is one
+ * struct sim_model (internal.h), whose ops the generic files call.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/ktime.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "internal.h"
+
+/* The simulated uncores, by model= name */
+static const struct sim_model *const sim_models[] = {
+	&sim_nhmex_model,
+	&sim_wsmex_model,
+	&sim_snbep_model,
+	&sim_ivbep_model,
+};
+
+/* The model called @name, NULL if none */
+const struct sim_model *sim_model_find(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_models); i++)
+		if (!strcmp(sim_models[i]->name, name))
+			return sim_models[i];
+	return NULL;
+}
+
+/**
+ * sim_model_names() - the models' names, for a message
+ * @buf:  out: "nhmex, wsmex, snbep or ivbep"
+ * @size: its size
+ */
+void sim_model_names(char *buf, size_t size)
+{
+	unsigned int i, n = ARRAY_SIZE(sim_models);
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (i = 0; i < n; i++)
+		len += scnprintf(buf + len, size - len, "%s%s",
+				 !i ? "" : i == n - 1 ? " or " : ", ",
+				 sim_models[i]->name);
+}
+
+/**
+ * xu_sim_read() - rdmsr on a simulated socket
+ * @sim:    the simulated uncore
+ * @socket: socket (package) number
+ * @reg:    MSR address
+ * @val:    out: the value
+ *
+ * Return: 0, or -EIO for an MSR the uncore does not have (a #GP on
+ * hardware), -ENODEV for a socket that does not exist.
+ */
+int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
+{
+	return sim_access(sim, socket, -1, reg, 8, val, false);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_read, XU_SIM_NS);
+
+/**
+ * xu_sim_write() - wrmsr on a simulated socket
+ * @sim:    the simulated uncore
+ * @socket: socket (package) number
+ * @reg:    MSR address
+ * @val:    the value; reserved bits set in it are counted as violations
+ *
+ * Return: 0, -EIO or -ENODEV as for xu_sim_read().
+ */
+int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val)
+{
+	return sim_access(sim, socket, -1, reg, 8, &val, true);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_write, XU_SIM_NS);
+
+/**
+ * xu_sim_peek() - a register's value as the simulator holds it
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @reg:    MSR address
+ * @val:    out: the value
+ *
+ * As xu_sim_read(), but neither counted nor logged, and a W-Box counter
+ * reads its true value, without the erratum's 0x1000000.
+ *
+ * Return: 0, -EIO or -ENODEV as for xu_sim_read(); -EIO for every
+ * register of a model that cannot peek (the Xeon E5).
+ */
+int xu_sim_peek(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	if (!sim->model->ops->peek)
+		return -EIO;
+	s = &sim->sock[socket];
+	if (!sim_lock(s, &flags))
+		return -EBUSY;
+	sim_advance(s);
+	ret = sim->model->ops->peek(s, reg, val);
+	sim_unlock(s, flags);
+	return ret;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_peek, XU_SIM_NS);
+
+/**
+ * xu_sim_inject() - make @n events of one source happen now
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @box:    the box type, its PMU name without "uncore_" and without the
+ *          index: Xeon 7500 / E7 "ubox", "cbox", "bbox", "sbox", "mbox",
+ *          "rbox" or "wbox"; Xeon E5 "ubox", "cbox", "pcu", "ha", "imc",
+ *          "qpi", "r2pcie", "r3qpi" or "irp"
+ * @idx:    the box's index within its type (0 for a single box)
+ * @event:  the event code: Xeon 7500 / E7 ev_sel (U, C, S, W; W 0xff is
+ *          the uncore clock: the fixed counter and every W counter with
+ *          ev_sel 0xff), counter * 32 + ev_sel (B), inc_sel (M), the
+ *          counter's ev_sel (R: port ev / 6 of the half, slot ev % 6);
+ *          Xeon E5 perf's event field (ev_sel, plus 0x100 with
+ *          ev_sel_ext; 0xff is the fixed counter of the U-Box or an iMC)
+ * @sub:    Xeon 7500 / E7: the events' sub-selector, the value the M-Box
+ *          sub-register field of @event, the R-Box IPERF register or the
+ *          QLX byte must hold for a counter to count them;
+ *          XU_SIM_SUB_ANY: whatever they hold (an IPERF register must not
+ *          be 0).  Ignored by the other boxes and models.
+ * @n:      how many events
+ *
+ * Every counter of the box that counts now and selects @event sees them,
+ * all at the same instant, with the wraps, overflows, status bits, freeze
+ * and PMI they cause.  Xeon 7500 / E7: an M-Box event the address filter
+ * qualifies (inc_sel 0xa, 0xb) does not count while the filter is on:
+ * xu_sim_mbox_addr() gives it an address.
+ *
+ * Return: 0, or -EINVAL for a socket, box or event that does not exist
+ * (Xeon 7500 / E7: or an event only packets make, xu_sim_rbox_packet(),
+ * xu_sim_sbox_packet(), xu_sim_bbox_packet()).
+ */
+int xu_sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
+		  unsigned int idx, unsigned int event, u64 sub, u64 n)
+{
+	return sim_inject(sim, socket, box, idx, event, sub, n);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_inject, XU_SIM_NS);
+
+/**
+ * xu_sim_rate() - the background generator's rate of one event
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @box:    the box type, as for xu_sim_inject()
+ * @idx:    the box's index within its type
+ * @event:  the event code, as for xu_sim_inject()
+ *
+ * Documentation/simulator.rst has the formulas.  Xeon 7500 / E7: a
+ * counter counts them if it selects the event and, for an R-Box IPERF
+ * slot, its IPERF register is not 0.
+ *
+ * Return: events per second; 0 for a box or event that does not exist
+ * and, on the Xeon 7500 / E7, for an event only injected packets make.
+ */
+u64 xu_sim_rate(struct xu_sim *sim, unsigned int socket, const char *box,
+		unsigned int idx, unsigned int event)
+{
+	return sim->model->ops->rate(socket, box, idx, event);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_rate, XU_SIM_NS);
+
+/**
+ * xu_sim_power_on() - every register of every socket back to its reset
+ * value, as the firmware leaves the uncore after a system sleep
+ * @sim: the simulated uncore
+ */
+void xu_sim_power_on(struct xu_sim *sim)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		sim_advance(s);
+		sim->model->ops->reset(s);
+		s->pmi_in_flight = false;
+		sim_unlock(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_power_on, XU_SIM_NS);
+
+/* Bring every socket up to now, then apply a change of time base */
+static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		sim_advance(s);
+		WRITE_ONCE(sim->manual, manual);
+		WRITE_ONCE(sim->generator, generator);
+		s->last_ns = sim_now(sim);
+		sim_unlock(s, flags);
+	}
+}
+
+/**
+ * xu_sim_set_generator() - start or stop the background event generator
+ * @sim: the simulated uncore
+ * @on:  true to generate events at the documented rates
+ */
+void xu_sim_set_generator(struct xu_sim *sim, bool on)
+{
+	sim_sync(sim, READ_ONCE(sim->manual), on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_generator, XU_SIM_NS);
+
+/**
+ * xu_sim_set_manual_clock() - run the generator on a test's clock
+ * @sim:    the simulated uncore
+ * @manual: true: time only moves by xu_sim_advance(); false: real time
+ */
+void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual)
+{
+	sim_sync(sim, manual, READ_ONCE(sim->generator));
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_manual_clock, XU_SIM_NS);
+
+/**
+ * xu_sim_advance() - move the manual clock forward
+ * @sim: the simulated uncore
+ * @ns:  nanoseconds
+ */
+void xu_sim_advance(struct xu_sim *sim, u64 ns)
+{
+	WRITE_ONCE(sim->manual_ns, READ_ONCE(sim->manual_ns) + ns);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_advance, XU_SIM_NS);
+
+/**
+ * xu_sim_violations() - writes so far that set a must-be-zero bit
+ * @sim: the simulated uncore
+ *
+ * Return: the number of such writes.
+ */
+u64 xu_sim_violations(struct xu_sim *sim)
+{
+	return atomic64_read(&sim->violations);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_violations, XU_SIM_NS);
+
+/**
+ * xu_sim_accesses() - register accesses so far, over all sockets
+ * @sim:    the simulated uncore
+ * @reads:  out: reads
+ * @writes: out: writes
+ */
+void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	*reads = 0;
+	*writes = 0;
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		*reads += sim->sock[i].reads;
+		*writes += sim->sock[i].writes;
+		sim_unlock(&sim->sock[i], flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_accesses, XU_SIM_NS);
+
+/**
+ * xu_sim_log_start() - record the register accesses from now on
+ * @sim: the simulated uncore
+ *
+ * Empties the log, then keeps the first XU_SIM_LOG_LEN successful
+ * accesses, in the order they took their socket's lock.
+ */
+void xu_sim_log_start(struct xu_sim *sim)
+{
+	atomic_set(&sim->log_n, 0);
+	/* an access that sees logging on sees the emptied log */
+	smp_store_release(&sim->logging, true);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_start, XU_SIM_NS);
+
+/**
+ * xu_sim_log_stop() - stop recording and hand out what was recorded
+ * @sim: the simulated uncore
+ * @log: out: XU_SIM_LOG_LEN entries, the first of them filled
+ *
+ * Return: the accesses since xu_sim_log_start(); more than
+ * XU_SIM_LOG_LEN if the log overflowed.
+ */
+unsigned int xu_sim_log_stop(struct xu_sim *sim, struct xu_sim_access *log)
+{
+	unsigned long flags;
+	unsigned int i, n;
+
+	WRITE_ONCE(sim->logging, false);
+	/* an access that saw logging on has finished once its lock is free */
+	for (i = 0; i < sim->sockets; i++) {
+		sim_lock(&sim->sock[i], &flags);
+		sim_unlock(&sim->sock[i], flags);
+	}
+	n = atomic_read(&sim->log_n);
+	memcpy(log, sim->log, min_t(unsigned int, n, XU_SIM_LOG_LEN) * sizeof(*log));
+	return n;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_log_stop, XU_SIM_NS);
+
+static void sim_free(struct xu_sim *sim)
+{
+	unsigned int i;
+
+	sim_pci_destroy(sim);
+	for (i = 0; i < sim->sockets; i++)
+		kfree(sim->sock[i].regs);
+	sim_pmi_exit(sim);
+	kfree(sim);
+}
+
+/**
+ * sim_absent() - parse the list of PCI boxes the firmware hid
+ * @sim:    the simulator, its model set
+ * @absent: NULL, or comma-separated PMU names without "uncore_"
+ *
+ * Return: 0, or -EINVAL (logged) for a name that is no PCI box of the
+ * model.
+ */
+static int sim_absent(struct xu_sim *sim, const char *absent)
+{
+	const struct sim_model_ops *ops = sim->model->ops;
+	char *list, *p, *name;
+	int b, ret = 0;
+
+	if (!absent || !*absent)
+		return 0;
+	list = kstrdup(absent, GFP_KERNEL);
+	if (!list)
+		return -ENOMEM;
+	p = list;
+	while ((name = strsep(&p, ","))) {
+		if (!*name)
+			continue;
+		b = ops->pci_box ? ops->pci_box(sim, name) : -1;
+		if (b < 0) {
+			pr_err("absent=%s: %s is no PCI box of the %s uncore\n",
+			       absent, name, sim->model->name);
+			ret = -EINVAL;
+			break;
+		}
+		sim->absent |= BIT_ULL(b);
+	}
+	kfree(list);
+	return ret;
+}
+
+/**
+ * xu_sim_create_absent() - a simulated uncore in its reset state, some of
+ * whose PCI boxes the firmware hid
+ * @model:   "nhmex" (Xeon 7500), "wsmex" (Xeon E7), "snbep" or "ivbep"
+ * @sockets: number of sockets; at most 8 for snbep and ivbep
+ *           (struct sim_model.max_sockets)
+ * @absent:  NULL, or a comma-separated list of PCI boxes (their PMU names
+ *           without "uncore_", such as "imc_5,qpi_2") whose functions are
+ *           left out of the simulated PCI buses
+ *
+ * The generator runs, on the real clock; PMIs are raised but not
+ * delivered (xu_sim_set_deliver_pmi()).  The models with PCI boxes (the
+ * E5 ones) create their PCI domain (Documentation/simulator.rst), which the PCI core scans before
+ * this returns.  Sleeps.
+ *
+ * Return: the simulator, or an ERR_PTR(): -EINVAL for an unknown model
+ * or an unknown name in @absent (with one line in the log).
+ */
+struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
+				    const char *absent)
+{
+	const struct sim_model *m = sim_model_find(model);
+	struct xu_sim *sim;
+	unsigned int i;
+	int ret;
+
+	if (!m)
+		return ERR_PTR(-EINVAL);
+	if (m->max_sockets && (!sockets || sockets > m->max_sockets)) {
+		pr_err("%s: %u sockets: 1 to %u only\n", model, sockets,
+		       m->max_sockets);
+		return ERR_PTR(-EINVAL);
+	}
+	sim = kzalloc(struct_size(sim, sock, sockets), GFP_KERNEL);
+	if (!sim)
+		return ERR_PTR(-ENOMEM);
+	if (sim_pmi_init(sim)) {
+		kfree(sim);
+		return ERR_PTR(-ENOMEM);
+	}
+	sim->sockets = sockets;
+	sim->model = m;
+	sim->domain = -1;
+	sim->generator = true;
+	atomic64_set(&sim->violations, 0);
+	atomic64_set(&sim->pmis, 0);
+	for (i = 0; i < sockets; i++) {
+		sim_socket_init(sim, i);
+		sim_pmi_init_socket(&sim->sock[i]);
+	}
+	ret = sim_absent(sim, absent);
+	if (ret)
+		goto fail;
+	for (i = 0; i < sockets; i++) {
+		sim->sock[i].regs = kzalloc(m->socket_size, GFP_KERNEL);
+		ret = -ENOMEM;
+		if (!sim->sock[i].regs)
+			goto fail;
+	}
+	ret = m->ops->init ? m->ops->init(sim) : 0;
+	if (ret)
+		goto fail;
+	if (m->ops->config) {
+		ret = sim_pci_create(sim);
+		if (ret)
+			goto fail;
+	}
+	return sim;
+fail:
+	sim_free(sim);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_create_absent, XU_SIM_NS);
+
+/**
+ * xu_sim_create() - a simulated uncore in its reset state
+ * @model:   "nhmex", "wsmex", "snbep" or "ivbep"
+ * @sockets: number of sockets
+ *
+ * As xu_sim_create_absent() with every PCI box present.
+ *
+ * Return: the simulator, or an ERR_PTR().
+ */
+struct xu_sim *xu_sim_create(const char *model, unsigned int sockets)
+{
+	return xu_sim_create_absent(model, sockets, NULL);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_create, XU_SIM_NS);
+
+/**
+ * xu_sim_quiesce() - let no PMI or timer of the simulator run any more
+ * @sim: the simulated uncore
+ *
+ * For the end of its life: stops PMI delivery, waits for PMIs and tick
+ * timers under way.
+ */
+void xu_sim_quiesce(struct xu_sim *sim)
+{
+	unsigned int i;
+
+	sim_pmi_quiesce(sim);
+	for (i = 0; i < sim->sockets; i++) {
+		hrtimer_cancel(&sim->sock[i].tick);
+		irq_work_sync(&sim->sock[i].tick_work);
+		hrtimer_cancel(&sim->sock[i].tick);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_quiesce, XU_SIM_NS);
+
+/**
+ * xu_sim_destroy() - quiesce and free a simulated uncore
+ * @sim: the simulator, NULL or an ERR_PTR() (then nothing happens)
+ *
+ * Removes its debugfs directory, if it has one, and its PCI buses: whoever
+ * holds a reference to one of their devices must have dropped it.
+ */
+void xu_sim_destroy(struct xu_sim *sim)
+{
+	if (IS_ERR_OR_NULL(sim))
+		return;
+	xu_sim_quiesce(sim);
+	debugfs_remove_recursive(sim->debugfs);
+	sim_free(sim);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_destroy, XU_SIM_NS);

@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy
+ * Bridge-EP, "ivbep") uncore, shared by its files: e5_boxes.c (the box
+ * tables of both models) and e5.c (the registers, MSR and PCI, and the
+ * models' struct sim_model).
+ */
+#ifndef _XEON_UNCORE_SIM_E5_MODEL_H
+#define _XEON_UNCORE_SIM_E5_MODEL_H
+
+#include <xeon_uncore/snbep.h>
+
+#include "internal.h"
+
+/* E5 box types */
+enum sim_e5_type {
+	E5_UBOX, E5_CBOX, E5_PCU, E5_HA, E5_IMC, E5_QPI, E5_R2PCIE, E5_R3QPI,
+	E5_IRP, E5_NR_TYPES
+};
+
+/* The fixed counter's index in struct sim_e5_box.c[] */
+#define SIM_E5_FIXED		4
+
+/*
+ * Function 0 of a device whose function 0 is no box: the PCI core scans
+ * the other functions only behind it.  IDs of the simulator's own, which
+ * no driver claims.
+ */
+#define SIM_SNBEP_FILLER	0x3cff
+#define SIM_IVBEP_FILLER	0x0eff
+/* The U-Box function, on every socket's bus */
+#define SIM_UBOX_DEVFN		PCI_DEVFN(11, 0)
+
+/**
+ * struct sim_e5_desc - one box of an E5 model
+ * @name:   its PMU name without "uncore_"
+ * @type:   enum sim_e5_type
+ * @idx:    its index within its type
+ * @devfn:  PCI boxes: the counter function
+ * @fdevfn: QPI ports: the match/mask function
+ * @devid:  PCI boxes: the device ID of @devfn
+ * @fdevid: QPI ports: the device ID of @fdevfn
+ * @gsts:   IVB-EP: its U_MSR_PMON_GLOBAL_STATUS bit (U-Box: of the
+ *          general-purpose counters)
+ */
+struct sim_e5_desc {
+	const char *name;
+	u8 type;
+	u8 idx;
+	u8 devfn;
+	u8 fdevfn;
+	u16 devid;
+	u16 fdevid;
+	u64 gsts;
+};
+
+/**
+ * struct sim_e5_model - an E5 uncore
+ * @name:         "snbep" or "ivbep"
+ * @ivb:          Ivy Bridge-EP: global control and status, ov_en
+ * @boxes:        its boxes, per socket
+ * @nr_boxes:     how many
+ * @ubox_devid:   device ID of the U-Box function
+ * @filler_devid: device ID of a filler function 0
+ */
+struct sim_e5_model {
+	const char *name;
+	bool ivb;
+	const struct sim_e5_desc *boxes;
+	unsigned int nr_boxes;
+	u16 ubox_devid;
+	u16 filler_devid;
+};
+
+/* The most boxes a model has (IVB-EP) */
+#define SIM_E5_MAX_BOXES	35
+
+/**
+ * struct sim_e5_tdesc - one box type
+ * @name:    its name, as xu_sim_inject() takes it
+ * @nctrs:   general-purpose counters
+ * @width:   their width
+ * @fixed:   a fixed counter (48 bits)
+ * @box_ctl: a box control register
+ */
+struct sim_e5_tdesc {
+	const char *name;
+	u8 nctrs;
+	u8 width;
+	bool fixed;
+	bool box_ctl;
+};
+
+extern const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES];
+extern const struct sim_e5_model sim_e5_snbep;
+extern const struct sim_e5_model sim_e5_ivbep;
+
+/**
+ * struct sim_e5_box - one E5 box's registers
+ * @box_ctl: box control, without its write-only bits
+ * @status:  box status (IVB-EP)
+ * @filter:  C-Box FILTER0/1, PCU FILTER, HA ADDRMATCH0/1 and OPCODEMATCH,
+ *           QPI MATCH0, MATCH1, MASK0, MASK1
+ * @c:       the counters, the fixed one at SIM_E5_FIXED
+ */
+struct sim_e5_box {
+	u64 box_ctl;
+	u64 status;
+	u64 filter[4];
+	struct sim_ctr c[SIM_E5_FIXED + 1];
+};
+
+/**
+ * struct sim_e5 - one socket's E5 registers (sim_socket.regs)
+ * @gctl:      IVB-EP U_MSR_PMON_GLOBAL_CTL, without its write-only bits
+ * @gsts:      IVB-EP U_MSR_PMON_GLOBAL_STATUS
+ * @gcfg:      IVB-EP U_MSR_PMON_GLOBAL_CONFIG
+ * @frozen:    IVB-EP: the package is frozen (frz_all, or an overflow)
+ * @nodeid:    the U-Box function's CPUNODEID
+ * @gidnidmap: the U-Box function's GIDNIDMAP
+ * @box:       the boxes, as the model lists them
+ */
+struct sim_e5 {
+	u64 gctl;
+	u64 gsts;
+	u64 gcfg;
+	bool frozen;
+	u32 nodeid;
+	u32 gidnidmap;
+	struct sim_e5_box box[SIM_E5_MAX_BOXES];
+};
+
+static inline struct sim_e5 *sim_e5(struct sim_socket *s)
+{
+	return s->regs;
+}
+
+static inline const struct sim_e5_model *sim_e5m(const struct xu_sim *sim)
+{
+	return sim->model->data;
+}
+
+/* e5_boxes.c */
+int sim_e5_type(const char *name);
+int sim_e5_find(const struct sim_e5_model *m, const char *name);
+unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
+			   unsigned int idx);
+
+#endif /* _XEON_UNCORE_SIM_E5_MODEL_H */

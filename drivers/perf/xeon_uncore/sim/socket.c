@@ -1,0 +1,285 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated uncore, one socket whatever its model: the lock, the clock
+ * and the tick timer, the register access path and the access log.
+ *
+ * Counters advance lazily: every register access first brings the
+ * socket's counters up to the current time (the model's advance), adding
+ * the events of the background generator (a fixed, documented rate per
+ * event) and nothing else, so a count is exact for the time its counter
+ * was enabled.  Tests stop the generator or the clock and add events by
+ * injection instead.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/hardirq.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+
+#include "internal.h"
+
+/* The tick never fires sooner than this after an access */
+#define SIM_TICK_MIN_NS		(10 * NSEC_PER_USEC)
+
+/*
+ * A socket's lock is taken in NMI context too, by the PMI handler's
+ * register reads, which lockdep rightly refuses for a spinlock.  It is an
+ * arch_spinlock_t instead, and a CPU marks the time it spends inside the
+ * simulator: an NMI that arrives then fails its access with -EBUSY rather
+ * than spin on a lock its own CPU may hold.  Such an NMI cannot be a
+ * simulated PMI, which its target raises itself outside the simulator
+ * (sim_pmi_take()).  Any other holder releases the lock within one
+ * register access.
+ */
+static DEFINE_PER_CPU(bool, sim_busy);
+
+bool sim_lock(struct sim_socket *s, unsigned long *flags)
+{
+	if (in_nmi() && this_cpu_read(sim_busy))
+		return false;
+	local_irq_save(*flags);
+	this_cpu_write(sim_busy, true);
+	arch_spin_lock(&s->lock);
+	return true;
+}
+
+void sim_unlock(struct sim_socket *s, unsigned long flags)
+{
+	arch_spin_unlock(&s->lock);
+	this_cpu_write(sim_busy, false);
+	local_irq_restore(flags);
+}
+
+u64 sim_now(struct xu_sim *sim)
+{
+	return READ_ONCE(sim->manual) ? READ_ONCE(sim->manual_ns) :
+	       ktime_get_mono_fast_ns();
+}
+
+/* Generator events of a source of @rate per second over @ns nanoseconds */
+u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
+{
+	u64 n = 0;
+
+	/* in slices of a second, so that rate * ns cannot overflow */
+	while (ns) {
+		u64 slice = min_t(u64, ns, NSEC_PER_SEC);
+		u64 units = rate * slice + c->rem_ns;
+
+		n += div64_u64_rem(units, NSEC_PER_SEC, &c->rem_ns);
+		ns -= slice;
+	}
+	return n;
+}
+
+/* Bring the socket's counters up to now; with its lock held */
+void sim_advance(struct sim_socket *s)
+{
+	struct xu_sim *sim = s->sim;
+	u64 now = sim_now(sim), ns = now - s->last_ns;
+
+	/*
+	 * ktime_get_mono_fast_ns() may read a little earlier on one CPU than
+	 * another just did across a timekeeper update: that time has passed
+	 * already, and the wrapped difference would be centuries of events
+	 */
+	if ((s64)ns <= 0)
+		return;
+	s->last_ns = now;
+	if (READ_ONCE(sim->generator))
+		sim->model->ops->advance(s, now - ns, ns);
+}
+
+/*
+ * When the generator will next overflow a counter that raises a PMI, at
+ * most a second ahead: the counters only advance when the simulator is
+ * touched, so the tick timer touches it then.  0: no tick.
+ */
+static u64 sim_next_event_ns(struct sim_socket *s)
+{
+	struct xu_sim *sim = s->sim;
+	u64 ns;
+
+	if (!READ_ONCE(sim->generator) || READ_ONCE(sim->manual))
+		return 0;
+	ns = sim->model->ops->next_event_ns(s);
+	return ns ? max_t(u64, ns, SIM_TICK_MIN_NS) : 0;
+}
+
+/* Called with the lock held, outside NMI context */
+static void sim_arm_tick(struct sim_socket *s)
+{
+	u64 ns = sim_next_event_ns(s);
+	ktime_t when;
+
+	if (!ns)
+		return;
+	when = ktime_add_ns(ktime_get(), ns);
+	if (!hrtimer_active(&s->tick) ||
+	    ktime_before(when, hrtimer_get_expires(&s->tick)))
+		hrtimer_start(&s->tick, when, HRTIMER_MODE_ABS);
+}
+
+static enum hrtimer_restart sim_tick(struct hrtimer *timer)
+{
+	struct sim_socket *s = container_of(timer, struct sim_socket, tick);
+	unsigned long flags;
+	u64 ns;
+
+	sim_lock(s, &flags);
+	sim_advance(s);
+	ns = sim_next_event_ns(s);
+	sim_unlock(s, flags);
+
+	if (!ns)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, ns_to_ktime(ns));
+	return HRTIMER_RESTART;
+}
+
+static void sim_tick_work(struct irq_work *work)
+{
+	struct sim_socket *s = container_of(work, struct sim_socket, tick_work);
+	unsigned long flags;
+
+	sim_lock(s, &flags);
+	sim_arm_tick(s);
+	sim_unlock(s, flags);
+}
+
+/**
+ * sim_get() - a socket, locked and brought up to now
+ * @sim:    the simulator
+ * @socket: socket number
+ * @flags:  out: for sim_put()
+ *
+ * Not for NMI context.
+ *
+ * Return: the socket, or NULL if it does not exist.
+ */
+struct sim_socket *sim_get(struct xu_sim *sim, unsigned int socket,
+			   unsigned long *flags)
+{
+	struct sim_socket *s;
+
+	if (socket >= sim->sockets)
+		return NULL;
+	s = &sim->sock[socket];
+	sim_lock(s, flags);
+	sim_advance(s);
+	return s;
+}
+
+/* Re-arm the tick for what sim_get()'s caller changed, and unlock */
+void sim_put(struct sim_socket *s, unsigned long flags)
+{
+	sim_arm_tick(s);
+	sim_unlock(s, flags);
+}
+
+/*
+ * A write of @val to @reg (an MSR, or with @pci an offset of function
+ * @devfn) set bits of @rsvd, which must be 0: count and log it
+ */
+void sim_violation(struct sim_socket *s, bool pci, unsigned int devfn,
+		   u32 reg, u64 val, u64 rsvd)
+{
+	if (!(val & rsvd))
+		return;
+	atomic64_inc(&s->sim->violations);
+	if (pci)
+		pr_warn_ratelimited("socket %u: reserved bits %#llx written to PCI %02x.%u offset %#x\n",
+				    s->id, val & rsvd, PCI_SLOT(devfn),
+				    PCI_FUNC(devfn), reg);
+	else
+		pr_warn_ratelimited("socket %u: reserved bits %#llx written to MSR %#x\n",
+				    s->id, val & rsvd, reg);
+}
+
+/* Socket @i of a simulator being created, in its reset state */
+void sim_socket_init(struct xu_sim *sim, unsigned int i)
+{
+	struct sim_socket *s = &sim->sock[i];
+
+	s->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
+	s->id = i;
+	s->sim = sim;
+	s->last_ns = ktime_get_mono_fast_ns();
+	init_irq_work(&s->tick_work, sim_tick_work);
+	hrtimer_init(&s->tick, CLOCK_MONOTONIC, HRTIMER_MODE_ABS);
+	s->tick.function = sim_tick;
+}
+
+/* Keep a successful access in the log, while a test records one */
+static void sim_log(struct xu_sim *sim, unsigned int socket, int devfn,
+		    u32 reg, u64 val, bool write)
+{
+	unsigned int n;
+
+	if (!READ_ONCE(sim->logging))
+		return;
+	n = atomic_fetch_inc(&sim->log_n);
+	if (n < XU_SIM_LOG_LEN)
+		sim->log[n] = (struct xu_sim_access) {
+			.write = write, .socket = socket, .msr = reg, .val = val,
+			.pci = devfn >= 0, .devfn = devfn >= 0 ? devfn : 0,
+		};
+}
+
+/*
+ * One register access: the socket first catches up with the clock.  An
+ * MSR with @devfn -1, else @size bytes at offset @reg of that function of
+ * the socket's PCI bus; the PCI core's accesses to the standard header
+ * (below 0x40) are neither counted nor logged.
+ */
+int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
+	       unsigned int size, u64 *val, bool write)
+{
+	const struct sim_model_ops *ops = sim->model->ops;
+	bool count = devfn < 0 || reg >= PCI_STD_HEADER_SIZEOF;
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	s = &sim->sock[socket];
+	if (!sim_lock(s, &flags))
+		return -EBUSY;
+	sim_advance(s);
+	if (count && write)
+		s->writes++;
+	else if (count)
+		s->reads++;
+	if (devfn >= 0)
+		ret = ops->config ? ops->config(s, devfn, reg, size, val, write) :
+		      -ENODEV;
+	else if (write)
+		ret = ops->write(s, reg, *val);
+	else
+		ret = ops->read(s, reg, val);
+	if (!ret && count)
+		sim_log(sim, socket, devfn, reg, *val, write);
+	if (!in_nmi())
+		sim_arm_tick(s);
+	else if (write)
+		irq_work_queue(&s->tick_work);
+	sim_unlock(s, flags);
+	return ret;
+}
+
+/* xu_sim_inject(), for the API and the models' debugfs forms */
+int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
+	       unsigned int idx, unsigned int event, u64 sub, u64 n)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	int ret;
+
+	s = sim_get(sim, socket, &flags);
+	if (!s)
+		return -EINVAL;
+	ret = sim->model->ops->inject(s, box, idx, event, sub, n);
+	sim_put(s, flags);
+	return ret;
+}
