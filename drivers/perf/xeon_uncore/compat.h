@@ -68,6 +68,21 @@ static inline void xu_set_sample_owed(struct perf_event *event, bool owed)
 	event->hw.event_base = owed;
 }
 
+/*
+ * Samples folded by a walk on another CPU, which the event's own CPU has
+ * yet to write (xu_deliver_samples())
+ */
+static inline unsigned int xu_samples_pending(const struct perf_event *event)
+{
+	return event->hw.event_base_rdpmc;
+}
+
+static inline void xu_set_samples_pending(struct perf_event *event,
+					  unsigned int n)
+{
+	event->hw.event_base_rdpmc = n;
+}
+
 /* Frequency mode: the counting time of the current period while stopped */
 static inline u64 xu_freq_counted_ns(const struct perf_event *event)
 {

@@ -95,6 +95,12 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
 
 	xu_pkg_lock(p);
+	/*
+	 * perf stopped it: a throttled event stays stopped until perf
+	 * starts it, or the unthrottle timer would start it behind perf's
+	 * back and perf's next start would find it running
+	 */
+	xu_event_throttle_clear(event);
 	__xu_event_stop(event, flags);
 	xu_pkg_unlock(p);
 }
@@ -153,6 +159,9 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	xu_event_throttle_clear(event);
 	if (flags & PERF_EF_START)
 		__xu_event_start(event, 0);
+	/* samples a walk folded before perf moved the event here (hotplug) */
+	if (xu_samples_pending(event))
+		irq_work_queue(&xu_box_pkg(box)->forward_work);
 	return 0;
 }
 
@@ -198,7 +207,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 static void xu_event_read(struct perf_event *event)
 {
 	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
-	bool nested = xu_pkg_locked_here(p);
+	bool nested = xu_pkg_walking_here(p);
 
 	lockdep_assert_irqs_disabled();
 	if (!nested) {

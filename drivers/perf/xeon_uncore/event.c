@@ -352,7 +352,7 @@ static void xu_adjust_freq(struct perf_event *event)
 	xu_set_freq_counted_ns(event, 0);
 	if (!ns)
 		return;
-	period = mul_u64_u64_div_u64(hwc->last_period, NSEC_PER_SEC,
+	period = mul_u64_u64_div_u64(hwc->sample_period, NSEC_PER_SEC,
 				     ns * event->attr.sample_freq) ?: 1;
 	step = (s64)(period - hwc->sample_period);
 	step = (step >= 0 ? step + 7 : step - 7) / 8;
@@ -361,17 +361,42 @@ static void xu_adjust_freq(struct perf_event *event)
 }
 
 /*
- * A counter of @event overflowed: fold it, then sample and re-arm.
+ * Write one sample of @event, on its own CPU; locked.  The period is the
+ * one that ended (hwc->last_period).
+ */
+static void xu_event_emit(struct perf_event *event, struct pt_regs *regs)
+{
+	struct perf_sample_data data;
+
+	perf_event_update_userpage(event);
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (xu_event_sample(event, &data, regs))
+		__xu_event_stop(event, 0);
+}
+
+/**
+ * xu_event_overflow() - a counter of @event overflowed
+ * @event: the event, locked
+ * @regs:  the interrupted registers
  * @exact: a status bit of this counter says so; without one (a box whose
- * only status is its summary bit) every counter of the box comes here,
- * and a counting event's fold takes the values alone (modulo the width).
+ *	   only status is its summary bit) every counter of the box comes
+ *	   here, and a counting event's fold takes the values alone
+ *	   (modulo the width)
+ *
+ * Folds the count and, for a sampling event, re-arms its period, on
+ * whichever CPU of the package walks.  perf's ring buffer has one writer
+ * per CPU, the CPU the event is active on (perf_event_set_output()
+ * refuses to share a buffer across CPUs for that reason): the sample is
+ * written here only on that CPU, and otherwise left to
+ * xu_deliver_samples() there, which the package's forward_work brings
+ * about (an NMI cannot send an irq_work to another CPU).
  */
 void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 		       bool exact)
 {
 	struct xu_box *box = xu_event_box(event);
-	struct perf_sample_data data;
-	bool stop;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 ended = hwc->sample_period;
 
 	__xu_event_update(event, exact && !is_sampling_event(event));
 	if (!is_sampling_event(event))
@@ -383,13 +408,51 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 	if (!xu_set_period(event) && !xu_sample_owed(event))
 		return;
 	xu_set_sample_owed(event, false);
-	perf_event_update_userpage(event);
-	perf_sample_data_init(&data, 0, event->hw.last_period);
-	stop = xu_event_sample(event, &data, regs);
+	/* the sample is of the period that ended, not of the one steered */
+	hwc->last_period = ended;
+	if (READ_ONCE(event->oncpu) == smp_processor_id()) {
+		xu_event_emit(event, regs);
+	} else {
+		xu_set_samples_pending(event, xu_samples_pending(event) + 1);
+		irq_work_queue(&xu_box_pkg(box)->forward_work);
+	}
 	if (xu_throttle(event)) {
 		__xu_event_stop(event, 0);
 		irq_work_queue(&box->unthrottle_work);
-	} else if (stop) {
-		__xu_event_stop(event, 0);
 	}
+}
+
+/**
+ * xu_deliver_samples() - write the samples walks on other CPUs left
+ * @box:  a box of the package, locked
+ * @regs: the registers this CPU was interrupted at
+ *
+ * Writes the pending samples of the box's events that are active on this
+ * CPU.  Each is written with the event's last period: a walk that folded
+ * two periods of a frequency event before this ran reports the second's
+ * length for both.
+ *
+ * Return: true if an event active on another CPU still has samples
+ * pending (perf moved it there).
+ */
+bool xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
+{
+	unsigned int i, n, cpu = smp_processor_id();
+	bool elsewhere = false;
+
+	for (i = 0; i < box->n_events; i++) {
+		struct perf_event *event = box->events[i];
+
+		n = xu_samples_pending(event);
+		if (!n)
+			continue;
+		if (READ_ONCE(event->oncpu) != cpu) {
+			elsewhere = true;
+			continue;
+		}
+		xu_set_samples_pending(event, 0);
+		while (n--)
+			xu_event_emit(event, regs);
+	}
+	return elsewhere;
 }

@@ -21,6 +21,8 @@
 
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
+#include <linux/rcupdate.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
 
 #include <asm/apic.h>
@@ -40,6 +42,19 @@ static struct xu_uncore *xu_nmi_uncore;
  * walk, so that it is not reported as an unknown NMI.
  */
 #define XU_PMI_ECHO_NS		NSEC_PER_MSEC
+
+/*
+ * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
+ * a reader never pairs one walk's time with another's CPU.  The CPU
+ * takes the low bits of the time, which the echo test does not need.
+ */
+#define XU_WALK_CPU		GENMASK_ULL(15, 0)
+
+static u64 xu_walk_stamp(void)
+{
+	BUILD_BUG_ON(CONFIG_NR_CPUS > XU_WALK_CPU);
+	return (ktime_get_mono_fast_ns() & ~XU_WALK_CPU) | smp_processor_id();
+}
 
 /* How often the watchdog looks for a package frozen by a lost PMI */
 #define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
@@ -243,6 +258,15 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		sts = 0;
 	if (!sts)
 		goto out;
+	/*
+	 * The PMI's delivery masked this CPU's LVTPC.  Unmask it before the
+	 * package is unfrozen: an overflow after the unfreeze must find it
+	 * armed, or its PMI is lost and the package stays frozen until the
+	 * watchdog.  perf's core PMU handler does not do it for us when it
+	 * has no events of its own.
+	 */
+	if (in_nmi())
+		xu_pmi_lvtpc_arm();
 	if (!regs) {
 		perf_fetch_caller_regs(&caller);
 		regs = &caller;
@@ -251,8 +275,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * A walk under way, as well as one just ended, tells another CPU's
 	 * NMI that finds the status clear that the PMI was taken
 	 */
-	WRITE_ONCE(p->last_walk_ns, ktime_get_mono_fast_ns());
-	WRITE_ONCE(p->last_walk_cpu, smp_processor_id());
+	WRITE_ONCE(p->last_walk, xu_walk_stamp());
+	WRITE_ONCE(p->walker, smp_processor_id());
 
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
@@ -296,8 +320,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (ack)
 		g->ack(gbox, ack);
 	p->walks++;
-	WRITE_ONCE(p->last_walk_ns, ktime_get_mono_fast_ns());
-	WRITE_ONCE(p->last_walk_cpu, smp_processor_id());
+	WRITE_ONCE(p->walker, -1);
+	WRITE_ONCE(p->last_walk, xu_walk_stamp());
 out:
 	if (sts || unfreeze)
 		g->unfreeze(gbox);
@@ -340,6 +364,52 @@ static void xu_pmi_walk_work(struct irq_work *work)
 	xu_pkg_unlock(p);
 }
 
+/*
+ * On a CPU whose walk folded samples of events active on another CPU:
+ * send their delivery there, as an IPI, which an NMI cannot send.  A
+ * delivery still queued will write these samples too: it counts them
+ * only once it holds the package lock.
+ */
+static void xu_pmi_forward_work(struct irq_work *work)
+{
+	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
+	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
+
+	if (cpu >= 0)
+		smp_call_function_single_async(cpu, &p->deliver_csd);
+}
+
+/*
+ * On the package's collecting CPU, the one its events are active on, in
+ * interrupt context: write the samples that walks on other CPUs folded.
+ * A sample of an event perf is moving to another CPU (hotplug) goes on.
+ */
+static void xu_pmi_deliver(void *info)
+{
+	struct xu_pkg *p = info;
+	struct xu_uncore *uc = p->uc;
+	struct pt_regs caller, *regs = get_irq_regs();
+	unsigned int i;
+	bool elsewhere = false;
+
+	if (!regs) {
+		perf_fetch_caller_regs(&caller);
+		regs = &caller;
+	}
+	xu_pkg_lock(p);
+	WRITE_ONCE(p->walker, smp_processor_id());
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[p->id];
+
+		if (xu_box_here(box))
+			elsewhere |= xu_deliver_samples(box, regs);
+	}
+	WRITE_ONCE(p->walker, -1);
+	xu_pkg_unlock(p);
+	if (elsewhere)
+		irq_work_queue(&p->forward_work);
+}
+
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct xu_uncore *uc = READ_ONCE(xu_nmi_uncore);
@@ -347,7 +417,7 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	struct xu_box *gbox;
 	struct xu_pkg *p;
 	bool pmi, echo;
-	u64 sts;
+	u64 sts, last;
 	int n;
 
 	if (!uc)
@@ -382,8 +452,9 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	pmi = xu_pmi_lvtpc_masked();
 	if (pmi)
 		xu_pmi_lvtpc_arm();
-	echo = READ_ONCE(p->last_walk_cpu) != cpu &&
-	       ktime_get_mono_fast_ns() - READ_ONCE(p->last_walk_ns) < XU_PMI_ECHO_NS;
+	last = READ_ONCE(p->last_walk);
+	echo = last && (last & XU_WALK_CPU) != cpu &&
+	       ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU) < XU_PMI_ECHO_NS;
 	return pmi || echo ? NMI_HANDLED : NMI_DONE;
 }
 
@@ -465,9 +536,10 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	p->uc = uc;
 	p->id = pkg;
 	p->wd_walks = ~0ULL;
-	p->last_walk_cpu = -1;
-	p->owner = -1;
+	p->walker = -1;
 	init_irq_work(&p->walk_work, xu_pmi_walk_work);
+	p->forward_work = IRQ_WORK_INIT_HARD(xu_pmi_forward_work);
+	INIT_CSD(&p->deliver_csd, xu_pmi_deliver, p);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	p->watchdog.function = xu_pmi_watchdog;
 }
@@ -554,6 +626,21 @@ void xu_pmi_unregister(struct xu_uncore *uc)
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);
+		irq_work_sync(&uc->pkgs[pkg].forward_work);
 	}
+	/*
+	 * A delivery IPI still out uses the package.  Its target unlocks an
+	 * async csd before it calls the function, with interrupts off from
+	 * before the unlock to after the call: once every csd is unlocked, a
+	 * grace period waits out the calls that unlocking began.
+	 */
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		call_single_data_t *csd = &uc->pkgs[pkg].deliver_csd;
+
+		/* pairs with the release of csd_unlock() */
+		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
+			cpu_relax();
+	}
+	synchronize_rcu();
 	cancel_work_sync(&uc->rate_work);
 }

@@ -420,14 +420,21 @@ struct xu_pmu {
  *            only tried in NMI context, where lockdep cannot follow it.
  * @walk_work: walks the overflow status after a PMI that found @lock
  *            taken, on the CPU that took the PMI
+ * @forward_work: on a CPU whose walk left samples owed, sends
+ *            @deliver_csd to the collecting CPU (an NMI cannot)
+ * @deliver_csd: on the collecting CPU: writes the samples that walks on
+ *            other CPUs folded (xu_deliver_samples())
  * @watchdog: on the collecting CPU: recovers a package that a lost PMI
  *            left frozen
  * @walks:    overflow walks done, for the watchdog
  * @wd_walks: @walks when the watchdog last found the package frozen with
  *            overflow status pending, or ~0 if it did not
- * @last_walk_ns: when the last walk began or ended, and @last_walk_cpu
- *            on which CPU, to tell a PMI that reached two CPUs
- * @owner:    the CPU that holds @lock, -1 if none
+ * @last_walk: when the last walk began or ended and on which CPU, in
+ *            one word (xu_walk_stamp()), to tell a PMI that reached two
+ *            CPUs
+ * @walker:   the CPU that holds @lock for a walk or a sample delivery,
+ *            during which perf may read events of the package from the
+ *            sample (PERF_SAMPLE_READ); -1 if none
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
@@ -437,12 +444,13 @@ struct xu_pkg {
 	struct xu_uncore *uc;
 	unsigned int id;
 	struct irq_work walk_work;
+	struct irq_work forward_work;
+	call_single_data_t deliver_csd;
 	struct hrtimer watchdog;
 	u64 walks;
 	u64 wd_walks;
-	u64 last_walk_ns;
-	int last_walk_cpu;
-	int owner;
+	u64 last_walk;
+	int walker;
 	bool routed;
 	u64 lost;
 };
@@ -451,27 +459,26 @@ struct xu_pkg {
 static inline void xu_pkg_lock(struct xu_pkg *p)
 {
 	arch_spin_lock(&p->lock);
-	WRITE_ONCE(p->owner, smp_processor_id());
 }
 
 static inline bool xu_pkg_trylock(struct xu_pkg *p)
 {
-	if (!arch_spin_trylock(&p->lock))
-		return false;
-	WRITE_ONCE(p->owner, smp_processor_id());
-	return true;
+	return arch_spin_trylock(&p->lock);
 }
 
 static inline void xu_pkg_unlock(struct xu_pkg *p)
 {
-	WRITE_ONCE(p->owner, -1);
 	arch_spin_unlock(&p->lock);
 }
 
-/* Does this CPU hold the package lock (a read from inside the walk)? */
-static inline bool xu_pkg_locked_here(struct xu_pkg *p)
+/*
+ * Is this CPU inside a walk or a sample delivery, which holds the package
+ * lock (a read from a sample)?  Not merely holding the lock: an NMI that
+ * interrupted the holder must not touch the state it is changing.
+ */
+static inline bool xu_pkg_walking_here(struct xu_pkg *p)
 {
-	return READ_ONCE(p->owner) == smp_processor_id();
+	return READ_ONCE(p->walker) == smp_processor_id();
 }
 
 /**

@@ -371,6 +371,10 @@ static void pmi_not_ours_on_the_module(struct kunit *test)
 
 struct pmi_samples {
 	atomic_t calls;
+	/* samples written on a CPU other than the event's */
+	atomic_t elsewhere;
+	/* the period of the last sample */
+	u64 period;
 };
 
 static void pmi_count_sample(struct perf_event *event,
@@ -378,6 +382,9 @@ static void pmi_count_sample(struct perf_event *event,
 {
 	struct pmi_samples *ps = event->overflow_handler_context;
 
+	if (smp_processor_id() != READ_ONCE(event->oncpu))
+		atomic_inc(&ps->elsewhere);
+	WRITE_ONCE(ps->period, data->period);
 	atomic_inc(&ps->calls);
 }
 
@@ -501,6 +508,154 @@ static void pmi_stopped_sampling_event_clears_its_counter(struct kunit *test)
 	perf_event_disable(event);
 	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, xu_test_sim(test), 0,
 					     NHMEX_M_CNT(0, idx)), 0ULL);
+}
+
+/* Wait up to a second for @n samples */
+static void wait_samples(struct kunit *test, struct pmi_samples *ps, int n)
+{
+	unsigned long end = jiffies + HZ;
+
+	while (atomic_read(&ps->calls) < n && time_before(jiffies, end))
+		usleep_range(100, 200);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps->calls), n);
+}
+
+static void pmi_deliver_on(void *sim)
+{
+	xu_sim_set_deliver_pmi(sim, true);
+}
+
+static void pmi_walk_here(void *uc)
+{
+	xu_handle_pmi(uc, topology_logical_package_id(smp_processor_id()), NULL);
+}
+
+/*
+ * A walk on a CPU of the package other than the event's (a sibling
+ * thread of the routed core, a CPU that found the package locked) folds
+ * and re-arms, but perf's ring buffer takes samples from the event's CPU
+ * alone: the sample is written there.
+ */
+static void pmi_sample_written_on_the_events_cpu(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event *event;
+	int other;
+
+	xu_test_quiet_sim(test, sim);
+	event = open_sampling(test, 1000, &ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+
+	xu_sim_set_deliver_pmi(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, sim));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, "mbox", 0, EV_CYCLES,
+					       XU_SIM_SUB_ANY, 1000));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(other, pmi_walk_here,
+							  xu_event_box(event)->pmu->uncore,
+							  true));
+	/* folded and re-armed by the walk */
+	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL);
+	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.elsewhere), 0);
+	KUNIT_EXPECT_EQ(test, ps.period, 1000ULL);
+}
+
+/*
+ * perf -F: each sample's period is the one that ended, which the counts
+ * between samples add up to; the steered period is the next one's
+ */
+static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	u64 p1, p2;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	attr.freq = 1;
+	attr.sample_freq = 1;
+	event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
+						 NULL, pmi_count_sample, &ps);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "error %ld", PTR_ERR(event));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
+
+	/* the quiet simulator counts nothing, so perf's tick steers nothing */
+	p1 = READ_ONCE(event->hw.sample_period);
+	inject_m0(test, event, p1);
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, ps.period, p1);
+	/* p1 events in well under a second: at 1 Hz the period grows */
+	p2 = READ_ONCE(event->hw.sample_period);
+	KUNIT_EXPECT_GT(test, p2, p1);
+	inject_m0(test, event, p2);
+	wait_samples(test, &ps, 2);
+	KUNIT_EXPECT_EQ(test, ps.period, p2);
+	KUNIT_EXPECT_EQ(test, count_of(event), p1 + p2);
+}
+
+static void pmi_stop_on(void *event)
+{
+	struct perf_event *e = event;
+
+	e->pmu->stop(e, PERF_EF_UPDATE);
+}
+
+static void pmi_start_on(void *event)
+{
+	struct perf_event *e = event;
+
+	e->pmu->start(e, PERF_EF_RELOAD);
+}
+
+static void pmi_restore_rate(void *uc)
+{
+	xu_sample_rate_refresh(uc);
+}
+
+/*
+ * An event throttled by the driver, then stopped by perf: it stays
+ * stopped until perf starts it (the unthrottle timer must not start it
+ * behind perf's back, or perf's start finds it running and warns)
+ */
+static void pmi_perf_stop_outlasts_the_throttle(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct perf_event *event;
+	struct xu_uncore *uc;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	event = open_sampling(test, 1000, &ps);
+	uc = xu_event_box(event)->pmu->uncore;
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_restore_rate, uc));
+	WRITE_ONCE(uc->samples_per_tick, 1);
+
+	/* two samples in a tick: the second throttles (a tick may pass) */
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(xu_test_sim(test), 0, "mbox", 0,
+					       EV_CYCLES, XU_SIM_SUB_ANY, 1000));
+	xu_test_wait_pmi(test, xu_test_sim(test), 0);
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(xu_test_sim(test), 0, "mbox", 0,
+					       EV_CYCLES, XU_SIM_SUB_ANY, 1000));
+	xu_test_wait_pmi(test, xu_test_sim(test), 0);
+	if (!(READ_ONCE(event->hw.state) & PERF_HES_STOPPED))
+		kunit_skip(test, "a tick passed between the two samples");
+
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_stop_on,
+							  event, true));
+	/* the unthrottle timer runs a tick after the throttle */
+	msleep(3 * jiffies_to_msecs(1) + 10);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(event->hw.state) & PERF_HES_STOPPED);
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_start_on,
+							  event, true));
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(event->hw.state) & PERF_HES_STOPPED);
+	KUNIT_EXPECT_EQ(test, count_of(event), 2000ULL);
 }
 
 /* Cleanup: M-Box 0 counters of package 0 back to 0 */
@@ -668,6 +823,9 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_sampling_preloads_and_rearms_the_period),
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
+	KUNIT_CASE(pmi_sample_written_on_the_events_cpu),
+	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
+	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
