@@ -177,6 +177,10 @@ extern const struct sim_model sim_ivbep_model;
  * @pmi_done:      every CPU that PMI went to has taken it (raised its NMI
  *                 or lost it); false while it has gone to none
  * @lost_pmis:     PMIs lost on a CPU of the socket to a masked LVTPC
+ * @at_unfreeze:   an injection the handler's next unfreeze of the package
+ *                 makes, xu_sim_inject_at_unfreeze()
+ * @pmi_now:       the overflow being made is in the handler's window: its
+ *                 PMI reaches the handler's CPU at once, sim_raise_pmi()
  * @frozen_since:  a PMI froze the package then, 0 if not
  * @frozen_ns:     time spent so, in all
  * @tick:          wakes up at the next predicted overflow
@@ -199,6 +203,15 @@ struct sim_socket {
 	bool pmi_in_flight;
 	bool pmi_done;
 	u64 lost_pmis;
+	struct sim_at_unfreeze {
+		bool armed;
+		char box[8];
+		unsigned int idx;
+		unsigned int event;
+		u64 sub;
+		u64 n;
+	} at_unfreeze;
+	bool pmi_now;
 	u64 frozen_since;
 	u64 frozen_ns;
 	struct hrtimer tick;
@@ -276,6 +289,7 @@ void sim_pmi_quiesce(struct xu_sim *sim);
 void sim_pmi_init_socket(struct sim_socket *s);
 void sim_raise_pmi(struct sim_socket *s);
 void sim_unfreeze(struct sim_socket *s, bool pending);
+void sim_unfrozen(struct sim_socket *s);
 int sim_mask_lvtpc(unsigned int cpu);
 
 /* pci.c */

@@ -564,6 +564,7 @@ static int sim_nx_box_write(struct sim_socket *s, u32 msr, u64 val)
 static int sim_um_write(struct sim_socket *s, u32 reg, u64 val)
 {
 	unsigned int b = 0, i;
+	bool unfreezes;
 	u32 msr = reg;
 
 	if (reg >= NHMEX_M_GLOBAL_CTL(1) && reg < NHMEX_M_GLOBAL_CTL(2)) {
@@ -577,10 +578,12 @@ static int sim_um_write(struct sim_socket *s, u32 reg, u64 val)
 		if (val & NHMEX_U_GCTL_RST_ALL)
 			sim_nx_rst_all(s);
 		/* the handler's unfreeze: an overflow after its read needs a PMI */
+		unfreezes = val & ~sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL;
 		if (val & NHMEX_U_GCTL_EN_ALL)
-			sim_unfreeze(s, (val & ~sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL) &&
-				     sim_u_gsts(s));
+			sim_unfreeze(s, unfreezes && sim_u_gsts(s));
 		sim_nx(s)->u_gctl = val & ~(NHMEX_U_GCTL_RSVD | NHMEX_U_GCTL_RST_ALL);
+		if (unfreezes)
+			sim_unfrozen(s);
 		return 0;
 	case NHMEX_U_GLOBAL_STATUS:
 		return 0;	/* read-only */

@@ -148,6 +148,25 @@ static void sim_pmi_work(struct irq_work *work)
 		irq_work_queue(&s->pmi_work);
 }
 
+/*
+ * The PMI of an overflow in the handler's window (sim_unfrozen()) reaches
+ * this CPU's local APIC now, as on hardware, not from an irq_work: masked,
+ * it is lost; otherwise its NMI comes once the handler's returns.
+ */
+static void sim_pmi_now(struct sim_socket *s)
+{
+	unsigned int cpu = smp_processor_id();
+	u32 lvt = apic->read(APIC_LVTPC);
+
+	__cpumask_clear_cpu(cpu, &s->pmi_targets);
+	if (lvt & APIC_LVT_MASKED) {
+		s->lost_pmis++;
+		return;
+	}
+	apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+	apic->send_IPI(cpu, NMI_VECTOR);
+}
+
 /**
  * sim_raise_pmi() - the U-Box sends its PMI
  * @s: the socket, locked; any context, NMI included
@@ -172,6 +191,14 @@ void sim_raise_pmi(struct sim_socket *s)
 		return;
 	if (READ_ONCE(sim->misroute))
 		sim_misroute(s->id, &s->pmi_targets);
+	if (s->pmi_now && in_nmi() &&
+	    cpumask_test_cpu(smp_processor_id(), &s->pmi_targets)) {
+		sim_pmi_now(s);
+		if (cpumask_empty(&s->pmi_targets)) {
+			s->pmi_done = true;
+			return;
+		}
+	}
 	cpumask_or(&s->pmi_pending, &s->pmi_pending, &s->pmi_targets);
 	/* with the lock held, and maybe in NMI context: sent from an irq_work */
 	irq_work_queue(&s->pmi_work);
@@ -197,6 +224,86 @@ void sim_unfreeze(struct sim_socket *s, bool pending)
 		sim_raise_pmi(s);
 	}
 }
+
+/**
+ * sim_unfrozen() - the handler's unfreeze of the package took effect
+ * @s: the socket, locked; the handler's context, NMI included
+ *
+ * Makes the injection xu_sim_inject_at_unfreeze() armed: counters that
+ * overflow right after the unfreeze, before the handler has returned.
+ */
+void sim_unfrozen(struct sim_socket *s)
+{
+	struct sim_at_unfreeze *a = &s->at_unfreeze;
+
+	if (!a->armed)
+		return;
+	a->armed = false;
+	s->pmi_now = true;
+	s->sim->model->ops->inject(s, a->box, a->idx, a->event, a->sub, a->n);
+	s->pmi_now = false;
+}
+
+/**
+ * xu_sim_inject_at_unfreeze() - inject at the PMI handler's next unfreeze
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @box:    the box type, as for xu_sim_inject()
+ * @idx:    the box's index within its type
+ * @event:  the event, as for xu_sim_inject()
+ * @sub:    its sub-selector, as for xu_sim_inject()
+ * @n:      how many
+ *
+ * The next write that unfreezes the socket (Xeon 7500 / E7: sets
+ * U_MSR_PMON_GLOBAL_CTL.en_all) injects the events at once, inside the
+ * handler that wrote it; a PMI they raise reaches the writing CPU's LVTPC
+ * then, in NMI context, instead of from an irq_work.  An overflow in the
+ * window between the handler's unfreeze and its return.
+ *
+ * Return: 0, or -EINVAL for a socket that does not exist.
+ */
+int xu_sim_inject_at_unfreeze(struct xu_sim *sim, unsigned int socket,
+			      const char *box, unsigned int idx,
+			      unsigned int event, u64 sub, u64 n)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+
+	s = sim_get(sim, socket, &flags);
+	if (!s)
+		return -EINVAL;
+	strscpy(s->at_unfreeze.box, box, sizeof(s->at_unfreeze.box));
+	s->at_unfreeze.idx = idx;
+	s->at_unfreeze.event = event;
+	s->at_unfreeze.sub = sub;
+	s->at_unfreeze.n = n;
+	s->at_unfreeze.armed = true;
+	sim_put(s, flags);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_inject_at_unfreeze, XU_SIM_NS);
+
+/**
+ * xu_sim_lost_pmis() - PMIs lost to a masked LVTPC on a socket's CPUs
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ *
+ * Return: the count, 0 for a socket that does not exist.
+ */
+u64 xu_sim_lost_pmis(struct xu_sim *sim, unsigned int socket)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	u64 n;
+
+	s = sim_get(sim, socket, &flags);
+	if (!s)
+		return 0;
+	n = s->lost_pmis;
+	sim_put(s, flags);
+	return n;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_lost_pmis, XU_SIM_NS);
 
 static void sim_mask_lvtpc_on(void *unused)
 {

@@ -74,6 +74,10 @@ void xu_sim_destroy(struct xu_sim *sim);
 void xu_sim_quiesce(struct xu_sim *sim);
 bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on);
 u64 xu_sim_pmis(struct xu_sim *sim);
+u64 xu_sim_lost_pmis(struct xu_sim *sim, unsigned int socket);
+int xu_sim_inject_at_unfreeze(struct xu_sim *sim, unsigned int socket,
+			      const char *box, unsigned int idx,
+			      unsigned int event, u64 sub, u64 n);
 unsigned long xu_sim_pmi_cores(u64 u_global_ctl);
 int xu_sim_read(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 int xu_sim_write(struct xu_sim *sim, unsigned int socket, u32 reg, u64 val);

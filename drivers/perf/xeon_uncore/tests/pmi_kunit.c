@@ -391,10 +391,10 @@ static void pmi_count_sample(struct perf_event *event,
 KUNIT_DEFINE_ACTION_WRAPPER(pmi_release, perf_event_release_kernel,
 			    struct perf_event *);
 
-static struct perf_event *open_sampling(struct kunit *test, u64 period,
-					struct pmi_samples *ps)
+static struct perf_event *open_sampling_on(struct kunit *test, const char *pmu,
+					   u64 period, struct pmi_samples *ps)
 {
-	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct xu_pmu *xp = xu_test_pmu(test, pmu);
 	struct perf_event_attr attr;
 	struct perf_event *event;
 
@@ -408,6 +408,12 @@ static struct perf_event *open_sampling(struct kunit *test, u64 period,
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
 	KUNIT_ASSERT_GE(test, READ_ONCE(event->hw.idx), 0);
 	return event;
+}
+
+static struct perf_event *open_sampling(struct kunit *test, u64 period,
+					struct pmi_samples *ps)
+{
+	return open_sampling_on(test, "uncore_mbox_0", period, ps);
 }
 
 /* Inject on M-Box 0 of package 0; wait for the PMI and any unthrottle */
@@ -599,6 +605,40 @@ static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
 	wait_samples(test, &ps, 2);
 	KUNIT_EXPECT_EQ(test, ps.period, p2);
 	KUNIT_EXPECT_EQ(test, count_of(event), p1 + p2);
+}
+
+/*
+ * A counter that overflows right after the walk unfreezes the package,
+ * before the NMI handler returns: its PMI finds the LVTPC the first PMI
+ * masked unless the handler unmasked it before the unfreeze.  Nothing is
+ * lost, and the watchdog has nothing to do.
+ */
+static void pmi_overflow_in_the_unfreeze_window_is_taken(struct kunit *test)
+{
+	struct pmi_samples pa = { .calls = ATOMIC_INIT(0) };
+	struct pmi_samples pb = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event *a, *b;
+	struct xu_pkg *p;
+	u64 lost, wd;
+
+	xu_test_quiet_sim(test, sim);
+	a = open_sampling(test, 1000, &pa);
+	b = open_sampling_on(test, "uncore_mbox_1", 1000, &pb);
+	p = xu_box_pkg(xu_event_box(a));
+	lost = xu_sim_lost_pmis(sim, 0);
+	wd = READ_ONCE(p->lost);
+
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject_at_unfreeze(sim, 0, "mbox", 1, EV_CYCLES,
+							   XU_SIM_SUB_ANY, 1000));
+	inject_m0(test, a, 1000);
+	wait_samples(test, &pa, 1);
+	wait_samples(test, &pb, 1);
+	xu_test_wait_pmi(test, sim, 0);
+	KUNIT_EXPECT_EQ(test, xu_sim_lost_pmis(sim, 0), lost);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(p->lost), wd);
+	KUNIT_EXPECT_EQ(test, count_of(a), 1000ULL);
+	KUNIT_EXPECT_EQ(test, count_of(b), 1000ULL);
 }
 
 static void pmi_stop_on(void *event)
@@ -826,6 +866,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_sample_written_on_the_events_cpu),
 	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
 	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
+	KUNIT_CASE(pmi_overflow_in_the_unfreeze_window_is_taken),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
