@@ -77,6 +77,8 @@ record_fixed() {
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
 	_t1=$(uptime_s)
 	for s in $(e5_seq "$(e5_sockets)"); do frozen "$s"; done >/tmp/84-frozen.1
+	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
+		$DATA "${_ev%%/*}"
 	for s in $(e5_seq "$(e5_sockets)"); do
 		_r=$(e5_rate "$_p" "$_c" "$s")
 		_fz=$(awk -v a="$(sed -n "$((s + 1))p" /tmp/84-frozen.0)" \

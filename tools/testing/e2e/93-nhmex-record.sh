@@ -47,6 +47,8 @@ record() {
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
 	diag "$_ev: samples by CPU: $(perf script -i $DATA -F cpu 2>/dev/null | tr -d '[] ' |
 		sed 's/^0*\([0-9]\)/\1/' | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')"
+	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
+		$DATA "${_ev%%/*}"
 	for s in $(e5_seq "$(e5_sockets)"); do
 		_r=$(nhmex_rate "${_ev%%/*}" "$_code" "$s")
 		# shellcheck disable=SC2046 # split into $1..$4

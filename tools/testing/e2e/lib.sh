@@ -369,6 +369,18 @@ nhmex_pmus() {
 	} | tr ' ' '\n' | LC_ALL=C sort
 }
 
+# check_sample_cpus DESC DATA PMU: every sample in perf.data DATA was
+# written on a CPU of PMU's cpumask (perf's ring buffer takes an event's
+# samples from the CPU the event is active on, whichever CPU took the PMI)
+check_sample_cpus() {
+	_mask=,$(cat "/sys/bus/event_source/devices/$3/cpumask"),
+	_bad=$(perf script -i "$2" -F cpu 2>/dev/null | tr -d '[] ' |
+		sed 's/^0*\([0-9]\)/\1/' | awk -v m="$_mask" '
+			NF { n++; if (!index(m, "," $1 ",")) { bad++; if (!w[$1]++) l = l " " $1 } }
+			END { if (!n) print "no samples"; else if (bad) print bad " of " n " on CPUs" l }')
+	if [ -z "$_bad" ]; then ok "$1"; else fail "$1"; diag "$_bad; cpumask $_mask"; fi
+}
+
 finish() {
 	[ "$XU_FAILED" = 0 ] && exit 0
 	exit 1
