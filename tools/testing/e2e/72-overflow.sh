@@ -136,11 +136,15 @@ check "inc_sel=0x1b,flag_mode=1,set_flag_sel=0x3 still counts" \
 # event at the next overflow in that jiffy and starts it again a tick
 # (TICK_NSEC) later (Documentation/xeon-uncore.rst, Throttling).  A cycle
 # of the throttle is therefore at least SPT + 1 periods of the event's
-# rate plus a tick, for at most SPT + 1 samples (up to 2 SPT + 1 when it
-# straddles a jiffy), so over the span S from the first to the last sample:
+# rate plus a tick, for at most SPT + 1 samples, so over the span S from
+# the first to the last sample:
 #   n <= (SPT + 1) x S / (TICK + (SPT + 1) x 1000 / 8.4e6 s) + SPT + 1
 # (2179 for S = 2 s at HZ 250: the bound the rate allows, where 16800
-# would be unthrottled), and, the event taking SPT samples after each
+# would be unthrottled).  A cycle that straddles a jiffy may take up to
+# 2 SPT + 1 (the count restarts with the jiffy); that is rare (the SPT + 1
+# periods take 0.6 ms of a 4 ms tick) and the bound has room for it: the
+# measured cycles gave SPT samples, not SPT + 1.  And, the event taking
+# SPT samples after each
 # restart and being restarted a tick after each stop,
 #   n >= SPT x HZ x S / 4 (500 for S = 2 s)
 # which allows a cycle of four ticks: under TCG a cycle took two (500
