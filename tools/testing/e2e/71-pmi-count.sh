@@ -28,17 +28,28 @@ count() {
 		END { print a, b }' $OUT
 }
 
+# lost_sum: PMIs the simulator lost to a masked LVTPC, all sockets
+lost_sum() { awk '{ s += $2; n++ } END { if (n) print s }' $SIM/lost_pmis 2>/dev/null; }
+# watchdog_lines: folds the PMI watchdog made (it logs each, ratelimited
+# to 10 in 5 s: more than this script's wraps)
+watchdog_lines() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
+
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # Generator off: 1000 + 5 x (2^48 - 1) + 1000 events, six wraps
 echo 0 >$SIM/generator
 sim_preload 0 ffffffffff00
 pmis0=$(cat $SIM/pmis)
+lost0=$(lost_sum)
 want=$((2000 + 5 * WRAP))
 check_eq "bbox_cmds_all over 6 wraps counts 2000 + 5 x (2^48 - 1) exactly (socket 0, socket 1)" \
 	"$(count uncore_mbox_0/bbox_cmds_all/ "$(sim_wraps 5)")" "$want 0"
 pmis1=$(cat $SIM/pmis)
 check "one PMI per wrap at least ($pmis0 -> $pmis1)" test $((pmis1 - pmis0)) -ge 6
+# the wraps were the PMIs' to fold: none lost, none left to the watchdog
+lost1=$(lost_sum)
+check "no PMI lost to a masked LVTPC ($lost0 -> $lost1)" test -n "$lost0" -a "$lost1" = "$lost0"
+check_eq "the watchdog folded none of them (no line of it)" "$(watchdog_lines)" 0
 
 # Generator on (bbox_cmds_all: 2.7 and 8.1 million/s), perf stat -I 250,
 # eight injections of 2^47 on socket 0 while it counts: four wraps.  Not

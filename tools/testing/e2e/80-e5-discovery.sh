@@ -104,6 +104,7 @@ for p in $(e5_pmus); do
 		printf '%s\n' "$list" | grep -qF "$p/$e/" || missing="$missing $p/$e/"
 	done
 done
+check "there are named events to look for ($n)" test "$n" -gt 0
 check_eq "perf list shows all $n named events" "$missing" ""
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0

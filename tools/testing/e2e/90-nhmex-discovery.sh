@@ -46,10 +46,19 @@ for p in $(nhmex_pmus); do
 		all="$all,$p/$e/"
 	done
 done
-if [ -n "$all" ]; then
+# (a perf that fails outright prints no <not supported> line either: every
+# event must also have its line with a count)
+if [ -z "$all" ]; then
+	fail "every named event opens: no PMU has named events"
+else
+	ne=$(echo "${all#,}" | tr ',' '\n' | wc -l)
 	out=$(perf stat -a -x, -e "${all#,}" -- true 2>&1)
+	prc=$?
 	bad=$(printf '%s\n' "$out" | grep -E '^<not (supported|counted)>' | cut -d, -f3 | tr '\n' ' ')
-	check_eq "every named event ($(echo "${all#,}" | tr ',' '\n' | wc -l)) opens" "$bad" ""
+	check_eq "every named event ($ne) opens" "$bad" ""
+	counted=$(printf '%s\n' "$out" | awk -F, '$1 ~ /^[0-9]+(\.[0-9]+)?$/ && $3 ~ /^uncore_/' | wc -l)
+	check_eq "every named event ($ne) has its count (perf stat exit $prc)" "$counted $prc" "$ne 0"
+	[ "$counted" = "$ne" ] || printf '%s\n' "$out" | tail -n 5 | sed 's/^/# /'
 fi
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0

@@ -13,7 +13,7 @@ XU_SRC=${XU_SRC:-$XU_ROOT}
 XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
 kmod qemu-system-x86 busybox-static sparse linux-source-6.12
 linux-headers-amd64 linux-headers-6.12-amd64 linux-perf python3 xz-utils
-util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev likwid"
+util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev"
 
 xu_log() { printf 'vm: %s\n' "$*" >&2; }
 xu_die() { printf 'vm: error: %s\n' "$*" >&2; exit 125; }
@@ -298,8 +298,9 @@ sys.exit(0)
 EOF
 }
 
-# xu_tcg_artifact LOG: is the first kernel report of LOG one that only an
-# emulator makes?  Prints why and succeeds if so:
+# xu_tcg_artifact LOG: is every kernel report of LOG one that only an
+# emulator makes, outside our modules?  Prints why and succeeds if so.
+# The two artifacts:
 #  - "Oops: int3" whose Code: line shows no int3 before the trapping
 #    address: the int3 of a text patch (jump label, static call) that the
 #    kernel had already replaced, so the CPU ran a stale copy of its text;
@@ -307,26 +308,58 @@ EOF
 #    int3 in code shows "cc <..>";
 #  - "WARNING: ... exc_debug_kernel": a single-step #DB in kernel mode with
 #    no debugger or kprobe, which TCG leaks into the guest.
+# A report runs from its first line to its "---[ end trace" line; inside
+# it only "Call Trace" may match XU_SPLAT_RE again (another such line ends
+# it and is judged as a report of its own), and after it only the
+# panic that an oops in a task's exit path or interrupt ends in ("Kernel
+# panic - not syncing: Fatal exception").  Any other report line, before,
+# inside or after an artifact, is a real report; so is an artifact whose
+# RIP (any "RIP:" line of the report: the interrupted context's too)
+# or WARNING line names one of our modules (xeon_uncore*): a stale
+# text copy of ours or a #DB in our code is ours to explain.  No report:
+# no artifact.
 xu_tcg_artifact() {
-	re=$XU_SPLAT_RE awk 'BEGIN { re = ENVIRON["re"] }
-		first == "" && $0 ~ re { first = $0; if ($0 !~ /Oops: int3/) exit }
-		first ~ /Oops: int3/ && /Code: / {
-			n = split($0, t, " ")
-			for (i = 2; i <= n; i++)
+	re=$XU_SPLAT_RE awk 'BEGIN { re = ENVIRON["re"]; n = 0; real = 0 }
+		{ sub(/\r$/, "") }
+		# inside an artifact report
+		inart && /---\[ end trace/ { inart = 0; after = 1; next }
+		inart && /RIP: / && /xeon_uncore/ { ours = 1 }
+		inart && kind == "int3" && /Code: / && before == "" {
+			m = split($0, t, " ")
+			for (i = 2; i <= m; i++)
 				if (t[i] ~ /^<[0-9a-f][0-9a-f]>$/) { before = t[i - 1]; break }
-			exit
+		}
+		inart && $0 ~ re && !/Call Trace/ { inart = 0 }
+		inart { next }
+		after && /Kernel panic - not syncing: Fatal exception/ { next }
+		$0 !~ re { next }
+		# a report line outside an artifact: the start of one, or real
+		{ after = 0 }
+		/Oops: int3/ || /WARNING: .* exc_debug_kernel/ {
+			if (kind != "") judge()
+			kind = /Oops: int3/ ? "int3" : "db"
+			inart = 1; before = ""; ours = (/xeon_uncore/ ? 1 : 0)
+			next
+		}
+		{ real = 1 }
+		function judge() {
+			if (ours || (kind == "int3" && (before == "" || before == "cc")))
+				real = 1
+			else
+				why[n++] = kind
+			kind = ""
 		}
 		END {
-			if (first ~ /WARNING: .* exc_debug_kernel/) {
-				print "a single-step #DB in the kernel (exc_debug_kernel), which TCG leaks into guests"
-				exit 0
-			}
-			if (first ~ /Oops: int3/ && before != "" && before != "cc") {
-				print "an int3 oops whose int3 byte was already patched away (" before ", not cc): a stale copy of kernel text run under TCG"
-				exit 0
-			}
-			exit 1
-		}' "$1" 2>/dev/null | tr -d '\r'
+			if (kind != "") judge()
+			if (real || n == 0) exit 1
+			int3 = db = 0
+			for (i = 0; i < n; i++) if (why[i] == "int3") int3++; else db++
+			s = ""
+			if (int3) s = int3 " int3 oops whose int3 byte was already patched away (not cc): a stale copy of kernel text run under TCG"
+			if (db) s = s (s == "" ? "" : "; ") db " single-step #DB in the kernel (exc_debug_kernel), which TCG leaks into guests"
+			print s
+			exit 0
+		}' "$1" 2>/dev/null
 	return "${PIPESTATUS[0]}"
 }
 
