@@ -279,6 +279,37 @@ static void xu_cancel_txn(struct pmu *pmu)
 	xu_end_txn(pmu);
 }
 
+/* Is this counter's overflow report inferred rather than documented? */
+static bool xu_ctr_guessed(const struct xu_pmu *xp, struct perf_event *event)
+{
+	const struct xu_box_type *t = xp->type;
+
+	return (t->ov_guessed & BIT(xp->idx)) ||
+	       (t->fixed_pmi_guessed && xu_event_fixed(t, event));
+}
+
+/*
+ * Does @event get the PMI enable?  A sampling event does (on a counter
+ * whose report is inferred, unverified: one line says so).  A counting
+ * event is polled instead where its box's status cannot tell its
+ * counters apart, where its overflow report is inferred (counting never
+ * rests on a guess), and where the box type says so.
+ */
+static bool xu_event_pmi(const struct xu_pmu *xp, struct perf_event *event)
+{
+	const struct xu_box_type *t = xp->type;
+
+	if (is_sampling_event(event)) {
+		if (xu_ctr_guessed(xp, event))
+			pr_info_ratelimited("%s: sampling here rests on an overflow report not verified on hardware (Documentation/pmu/)\n",
+					    xp->name);
+		return true;
+	}
+	if (xu_type_polled(t) || xu_ctr_guessed(xp, event))
+		return false;
+	return !(t->ops->count_polled && t->ops->count_polled(event));
+}
+
 static int xu_event_init(struct perf_event *event)
 {
 	struct xu_pmu *xp = to_xu_pmu(event->pmu);
@@ -335,7 +366,7 @@ static int xu_event_init(struct perf_event *event)
 		if (is_sampling_event(event))
 			event->hw.config |= type->ctl_sample;
 	}
-	if (xp->uncore->pmi && (!xu_type_polled(type) || is_sampling_event(event)))
+	if (xp->uncore->pmi && xu_event_pmi(xp, event))
 		event->hw.config |= type->ctl_pmi;
 	event->hw.extra_reg.config = event->hw.config;
 	event->hw.extra_reg.idx = 0;

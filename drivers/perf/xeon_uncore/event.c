@@ -373,7 +373,9 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 	struct perf_sample_data data;
 	bool stop;
 
-	__xu_event_update(event, exact && !is_sampling_event(event));
+	/* a counter without the PMI enable froze nothing: no wrap to add */
+	__xu_event_update(event, exact && !is_sampling_event(event) &&
+			  (event->hw.config & box->pmu->type->ctl_pmi));
 	if (!is_sampling_event(event))
 		return;
 

@@ -21,8 +21,21 @@
  */
 static int ivbep_box_init(struct xu_box *box)
 {
-	return xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl),
-			E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+	const struct xu_box_type *t = box->pmu->type;
+	int ret;
+
+	ret = xu_write(box, xu_box_reg(box, t->box_ctl),
+		       E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+	/*
+	 * Resetting the counters leaves their overflow bits (PmonUnitStatus,
+	 * PCU_MSR_PMON_BOX_STATUS) as they were: a stale one would read as
+	 * a wrap at the first walk and add 2^width to a counting event
+	 */
+	if (!ret && t->status0)
+		ret = xu_write(box, xu_box_reg(box, t->ovf0),
+			       (GENMASK_ULL(t->num_counters - 1, 0) <<
+				t->status_shift) | t->fixed_status);
+	return ret;
 }
 
 static void ivbep_box_freeze(struct xu_box *box)
@@ -387,6 +400,7 @@ static const struct xu_box_type ivbep_qpi = {
 	E5_PCI_REGS,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_qpi_summary,
+	.ov_guessed	= BIT(2),
 	.pci_ids	= ivbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
 	.extra		= e5_qpi_extra,
@@ -439,6 +453,7 @@ static const struct xu_box_type ivbep_r3qpi = {
 	E5_PCI_REGS,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_r3qpi_summary,
+	.ov_guessed	= BIT(2),
 	.pci_ids	= ivbep_r3qpi_ids,
 	.formats	= ivbep_pci_formats,
 	.ops		= &ivbep_r3qpi_ops,
@@ -472,6 +487,7 @@ static const struct xu_box_type ivbep_irp = {
 	.ctl_en		= E5_CTL_EN,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_irp_summary,
+	.ov_guessed	= BIT(0),
 	.pci_ids	= ivbep_irp_ids,
 	.formats	= ivbep_pci_formats,
 	.ops		= &ivbep_pci_ops,
@@ -486,10 +502,13 @@ static const struct xu_box_type ivbep_irp = {
  */
 static int ivbep_global_status(struct xu_box *ubox, u64 *sts)
 {
-	int ret = xu_read(ubox, E5_U_GLOBAL_STATUS, sts);
-
-	*sts &= IVBEP_GSTS_KNOWN;
-	return ret;
+	/*
+	 * Raw: a bit the driver does not know (the map is likwid's, and the
+	 * IRP, QPI port 2 and R3QPI link 2 have none) still says the package
+	 * is frozen and a PMI is pending.  The walk reads every box without
+	 * a known bit whenever the status is not clear, and acks each bit.
+	 */
+	return xu_read(ubox, E5_U_GLOBAL_STATUS, sts);
 }
 
 static void ivbep_global_ack(struct xu_box *ubox, u64 bits)
