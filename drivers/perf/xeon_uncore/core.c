@@ -396,8 +396,10 @@ static void xu_pkg_set_cpu(struct xu_uncore *uc, unsigned int pkg, int cpu)
 }
 
 /*
- * Restart now the throttled events whose unthrottle timer was pinned to
- * @cpu, which is going away; process context, on @cpu.
+ * A CPU of @pkg is going away; process context, on it.  Its pending
+ * unthrottle irq_works hand the box timers on to the collecting CPU
+ * (xu_unthrottle_later()); then the throttled events whose unthrottle
+ * timer waits are restarted now.
  */
 static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
 {
@@ -406,14 +408,32 @@ static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_box *box = &uc->pmus[i].boxes[pkg];
 
+		irq_work_sync(&box->unthrottle_work);
 		if (!xu_box_pmi(box))
 			continue;
-		irq_work_sync(&box->unthrottle_work);
 		if (hrtimer_cancel(&box->timer)) {
 			local_irq_disable();
 			xu_unthrottle(&box->timer);
 			local_irq_enable();
 		}
+	}
+}
+
+/*
+ * The box timers of @pkg follow its collecting CPU to @target: a poll
+ * (or unthrottle) timer left on the CPU going away would be moved by
+ * hotplug to any CPU, perhaps of another package, and stop there
+ */
+static void xu_pkg_timers_follow(struct xu_uncore *uc, unsigned int pkg,
+				 unsigned int target)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		if (hrtimer_cancel(&box->timer) && target < nr_cpu_ids)
+			smp_call_function_single_async(target, &box->timer_csd);
 	}
 }
 
@@ -466,10 +486,12 @@ static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	cpumask_clear_cpu(cpu, &uc->cpumask);
 	if (target >= nr_cpu_ids) {
 		xu_pkg_set_cpu(uc, pkg, -1);
+		xu_pkg_timers_follow(uc, pkg, target);
 		return 0;
 	}
 	cpumask_set_cpu(target, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, target);
+	xu_pkg_timers_follow(uc, pkg, target);
 	smp_call_function_single(target, xu_pmi_pkg_start, uc, true);
 	return 0;
 }
@@ -527,7 +549,9 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 		box->io_priv = uc->io_priv;
 		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 		box->timer.function = xu_box_pmi(box) ? xu_unthrottle : xu_poll;
-		init_irq_work(&box->unthrottle_work, xu_unthrottle_later);
+		/* hard, as the walk's (xu_pmi_pkg_init()) */
+		box->unthrottle_work = IRQ_WORK_INIT_HARD(xu_unthrottle_later);
+		INIT_CSD(&box->timer_csd, xu_box_timer_arm, box);
 	}
 }
 
