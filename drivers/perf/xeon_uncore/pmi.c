@@ -467,7 +467,12 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	p->wd_walks = ~0ULL;
 	p->last_walk_cpu = -1;
 	p->owner = -1;
-	init_irq_work(&p->walk_work, xu_pmi_walk_work);
+	/*
+	 * Hard: on PREEMPT_RT a plain irq_work runs in a thread with
+	 * interrupts on, and a hard hrtimer taking the package lock on this
+	 * CPU would then spin on it forever
+	 */
+	p->walk_work = IRQ_WORK_INIT_HARD(xu_pmi_walk_work);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	p->watchdog.function = xu_pmi_watchdog;
 }
