@@ -387,6 +387,11 @@ static const u16 ivbep_qpi_ids[] = {
 	IVBEP_PCI_QPI0, IVBEP_PCI_QPI1, IVBEP_PCI_QPI2,
 };
 
+/* port 2's match/mask ID is likwid's, unconfirmed: any ID there */
+static const u16 ivbep_qpi_filter_ids[] = {
+	IVBEP_PCI_QPI0_FILTER, IVBEP_PCI_QPI1_FILTER, 0,
+};
+
 /* port 2 has no known summary bit: 0, walked on any global status */
 static const u64 ivbep_qpi_summary[] = {
 	IVBEP_GSTS_QPI(0), IVBEP_GSTS_QPI(1), 0,
@@ -403,6 +408,7 @@ static const struct xu_box_type ivbep_qpi = {
 	.ov_guessed	= BIT(2),
 	.pci_ids	= ivbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
+	.filter_ids	= ivbep_qpi_filter_ids,
 	.extra		= e5_qpi_extra,
 	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
 	.formats	= e5_qpi_formats + 1,	/* all but inv */

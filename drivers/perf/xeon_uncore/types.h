@@ -258,6 +258,8 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  * @ov_fixed:	  per box: the global status bit of the fixed counter alone
  *		  (it has no box status bit), or NULL
  * @pci_ids:	  XU_PCI: per box, the device ID of its PCI function
+ * @filter_ids:	  XU_PCI with @filter_fn: per box, the device ID of its
+ *		  filter function; 0 where no source gives one (any ID)
  * @filter_fn:	  XU_PCI: the function of the same PCI device that holds the
  *		  extra registers with .filter set, 0 if none
  * @extra:	  the extra registers, @num_extra of them
@@ -308,6 +310,7 @@ struct xu_box_type {
 	u64 fixed_status;
 	const u64 *ov_fixed;
 	const u16 *pci_ids;
+	const u16 *filter_ids;
 	u8 filter_fn;
 	const struct xu_extra_reg *extra;
 	unsigned int num_extra;
