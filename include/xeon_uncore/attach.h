@@ -11,6 +11,7 @@
 
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
+#include <linux/smp.h>
 #include <linux/types.h>
 
 #include <xeon_uncore/syscore.h>
@@ -114,6 +115,7 @@ struct xu_io_ops {
  * @timer:    polls the counters while no overflow interrupt folds them;
  *            with one, restarts throttled events a tick later
  * @unthrottle_work: arms @timer from the NMI handler
+ * @timer_csd: arms @timer on the collecting CPU, from another CPU
  */
 struct xu_box {
 	struct xu_pmu *pmu;
@@ -134,6 +136,7 @@ struct xu_box {
 	unsigned long extra_set;
 	struct hrtimer timer;
 	struct irq_work unthrottle_work;
+	call_single_data_t timer_csd;
 };
 
 /**

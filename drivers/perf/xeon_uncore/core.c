@@ -288,6 +288,37 @@ static void xu_cancel_txn(struct pmu *pmu)
 	xu_end_txn(pmu);
 }
 
+/* Is this counter's overflow report inferred rather than documented? */
+static bool xu_ctr_guessed(const struct xu_pmu *xp, struct perf_event *event)
+{
+	const struct xu_box_type *t = xp->type;
+
+	return (t->ov_guessed & BIT(xp->idx)) ||
+	       (t->fixed_pmi_guessed && xu_event_fixed(t, event));
+}
+
+/*
+ * Does @event get the PMI enable?  A sampling event does (on a counter
+ * whose report is inferred, unverified: one line says so).  A counting
+ * event is polled instead where its box's status cannot tell its
+ * counters apart, where its overflow report is inferred (counting never
+ * rests on a guess), and where the box type says so.
+ */
+static bool xu_event_pmi(const struct xu_pmu *xp, struct perf_event *event)
+{
+	const struct xu_box_type *t = xp->type;
+
+	if (is_sampling_event(event)) {
+		if (xu_ctr_guessed(xp, event))
+			pr_info_ratelimited("%s: sampling here rests on an overflow report not verified on hardware (Documentation/pmu/)\n",
+					    xp->name);
+		return true;
+	}
+	if (xu_type_polled(t) || xu_ctr_guessed(xp, event))
+		return false;
+	return !(t->ops->count_polled && t->ops->count_polled(event));
+}
+
 static int xu_event_init(struct perf_event *event)
 {
 	struct xu_pmu *xp = to_xu_pmu(event->pmu);
@@ -344,7 +375,7 @@ static int xu_event_init(struct perf_event *event)
 		if (is_sampling_event(event))
 			event->hw.config |= type->ctl_sample;
 	}
-	if (xp->uncore->pmi && (!xu_type_polled(type) || is_sampling_event(event)))
+	if (xp->uncore->pmi && xu_event_pmi(xp, event))
 		event->hw.config |= type->ctl_pmi;
 	event->hw.extra_reg.config = event->hw.config;
 	event->hw.extra_reg.idx = 0;
@@ -374,8 +405,10 @@ static void xu_pkg_set_cpu(struct xu_uncore *uc, unsigned int pkg, int cpu)
 }
 
 /*
- * Restart now the throttled events whose unthrottle timer was pinned to
- * @cpu, which is going away; process context, on @cpu.
+ * A CPU of @pkg is going away; process context, on it.  Its pending
+ * unthrottle irq_works hand the box timers on to the collecting CPU
+ * (xu_unthrottle_later()); then the throttled events whose unthrottle
+ * timer waits are restarted now.
  */
 static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
 {
@@ -384,14 +417,32 @@ static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_box *box = &uc->pmus[i].boxes[pkg];
 
+		irq_work_sync(&box->unthrottle_work);
 		if (!xu_box_pmi(box))
 			continue;
-		irq_work_sync(&box->unthrottle_work);
 		if (hrtimer_cancel(&box->timer)) {
 			local_irq_disable();
 			xu_unthrottle(&box->timer);
 			local_irq_enable();
 		}
+	}
+}
+
+/*
+ * The box timers of @pkg follow its collecting CPU to @target: a poll
+ * (or unthrottle) timer left on the CPU going away would be moved by
+ * hotplug to any CPU, perhaps of another package, and stop there
+ */
+static void xu_pkg_timers_follow(struct xu_uncore *uc, unsigned int pkg,
+				 unsigned int target)
+{
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		if (hrtimer_cancel(&box->timer) && target < nr_cpu_ids)
+			smp_call_function_single_async(target, &box->timer_csd);
 	}
 }
 
@@ -444,10 +495,12 @@ static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	cpumask_clear_cpu(cpu, &uc->cpumask);
 	if (target >= nr_cpu_ids) {
 		xu_pkg_set_cpu(uc, pkg, -1);
+		xu_pkg_timers_follow(uc, pkg, target);
 		return 0;
 	}
 	cpumask_set_cpu(target, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, target);
+	xu_pkg_timers_follow(uc, pkg, target);
 	smp_call_function_single(target, xu_pmi_pkg_start, uc, true);
 	return 0;
 }
@@ -505,7 +558,9 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 		box->io_priv = uc->io_priv;
 		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 		box->timer.function = xu_box_pmi(box) ? xu_unthrottle : xu_poll;
-		init_irq_work(&box->unthrottle_work, xu_unthrottle_later);
+		/* hard, as the walk's (xu_pmi_pkg_init()) */
+		box->unthrottle_work = IRQ_WORK_INIT_HARD(xu_unthrottle_later);
+		INIT_CSD(&box->timer_csd, xu_box_timer_arm, box);
 	}
 }
 

@@ -96,6 +96,40 @@ bool xu_set_period(struct perf_event *event)
 	return ended;
 }
 
+/*
+ * A box's timer runs on its collecting CPU.  Armed elsewhere (by a walk
+ * on another CPU), or moved by CPU hotplug (possibly to another package),
+ * it hands itself to the collecting CPU, which arms it a tick from now
+ * (xu_box_timer_arm()).  Interrupts off.  Returns true if it did.
+ */
+static bool xu_box_timer_elsewhere(struct xu_box *box)
+{
+	int cpu = READ_ONCE(box->cpu);
+
+	if (cpu == smp_processor_id())
+		return false;
+	/* -EBUSY: a hand-over is under way already */
+	if (cpu >= 0)
+		smp_call_function_single_async(cpu, &box->timer_csd);
+	return true;
+}
+
+/**
+ * xu_box_timer_arm() - arm a box's timer a tick from now, on its CPU
+ * @info: the box
+ *
+ * Interrupts off: the box's timer_csd, or a caller on the collecting CPU.
+ */
+void xu_box_timer_arm(void *info)
+{
+	struct xu_box *box = info;
+
+	if (xu_box_timer_elsewhere(box))
+		return;
+	hrtimer_start(&box->timer, ns_to_ktime(TICK_NSEC),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
 /* Poll the counters of a box that no overflow interrupt folds */
 enum hrtimer_restart xu_poll(struct hrtimer *timer)
 {
@@ -103,7 +137,7 @@ enum hrtimer_restart xu_poll(struct hrtimer *timer)
 	struct xu_pkg *p = xu_box_pkg(box);
 	unsigned int i, n;
 
-	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+	if (xu_box_timer_elsewhere(box))
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	for (i = 0; i < xu_num_ctrs(box->pmu->type); i++)
@@ -114,7 +148,8 @@ enum hrtimer_restart xu_poll(struct hrtimer *timer)
 		schedule_work(&box->pmu->uncore->rate_work);
 	n = box->n_active;
 	xu_pkg_unlock(p);
-	if (!n)
+	/* an event restarted above may have armed the timer again */
+	if (!n || hrtimer_is_queued(timer))
 		return HRTIMER_NORESTART;
 	hrtimer_forward_now(timer, ns_to_ktime(box->pmu->uncore->poll_ns));
 	return HRTIMER_RESTART;
@@ -263,11 +298,6 @@ void xu_event_throttle_clear(struct perf_event *event)
 		event->hw.interrupts = 0;
 }
 
-/*
- * A tick after throttling: start the box's throttled events again.  The
- * timer is pinned to a CPU of the box's package; should CPU hotplug have
- * moved it elsewhere, it touches nothing.
- */
 /* Restart the box's throttled events; the package is locked */
 bool __xu_unthrottle_box(struct xu_box *box)
 {
@@ -287,12 +317,13 @@ bool __xu_unthrottle_box(struct xu_box *box)
 	return any;
 }
 
+/* A tick after throttling: start the box's throttled events again */
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
 	struct xu_pkg *p = xu_box_pkg(box);
 
-	if (topology_logical_package_id(smp_processor_id()) != box->pkg)
+	if (xu_box_timer_elsewhere(box))
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	__xu_unthrottle_box(box);
@@ -301,12 +332,15 @@ enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
+/*
+ * Arm the box's timer a tick from now, on its collecting CPU: queued on
+ * the CPU whose walk throttled, this hands itself on to that CPU
+ */
 void xu_unthrottle_later(struct irq_work *work)
 {
 	struct xu_box *box = container_of(work, struct xu_box, unthrottle_work);
 
-	hrtimer_start(&box->timer, ns_to_ktime(TICK_NSEC),
-		      HRTIMER_MODE_REL_PINNED_HARD);
+	xu_box_timer_arm(box);
 }
 
 /*
@@ -398,7 +432,9 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 	struct hw_perf_event *hwc = &event->hw;
 	u64 ended = hwc->sample_period;
 
-	__xu_event_update(event, exact && !is_sampling_event(event));
+	/* a counter without the PMI enable froze nothing: no wrap to add */
+	__xu_event_update(event, exact && !is_sampling_event(event) &&
+			  (event->hw.config & box->pmu->type->ctl_pmi));
 	if (!is_sampling_event(event))
 		return;
 

@@ -23,18 +23,24 @@ static inline void xu_event_update(struct perf_event *event)
 	__xu_event_update(event, false);
 }
 
-/* Does this box fold overflows in the PMI rather than by polling? */
+/*
+ * Does this box fold overflows in the PMI alone?  Otherwise its timer
+ * polls (and unthrottles): no PMI, a box whose status cannot tell its
+ * counters apart, or counting events that run without the PMI.
+ */
 static inline bool xu_box_pmi(const struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
 
-	return box->pmu->uncore->pmi && t->ctl_pmi && !xu_type_polled(t);
+	return box->pmu->uncore->pmi && t->ctl_pmi && !xu_type_polled(t) &&
+	       !t->poll && !(t->ov_guessed & BIT(box->pmu->idx));
 }
 
 /* The box's timer: polling without a PMI, unthrottling with one */
 enum hrtimer_restart xu_poll(struct hrtimer *timer);
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
+void xu_box_timer_arm(void *info);
 bool __xu_unthrottle_box(struct xu_box *box);
 void xu_event_throttle_clear(struct perf_event *event);
 

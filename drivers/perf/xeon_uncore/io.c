@@ -373,6 +373,15 @@ static int xu_pci_find_box(struct xu_uncore *uc, struct xu_pmu *xp,
 			box->fdev = pci_get_slot(pdev->bus,
 						 PCI_DEVFN(PCI_SLOT(pdev->devfn),
 							   t->filter_fn));
+		/* a function in that slot is not the filter unless its ID says so */
+		if (box->fdev && t->filter_ids && t->filter_ids[xp->idx] &&
+		    (box->fdev->vendor != PCI_VENDOR_ID_INTEL ||
+		     box->fdev->device != t->filter_ids[xp->idx])) {
+			pci_info(box->fdev, "%s: not its match/mask function (ID %04x), ignored\n",
+				 xp->name, box->fdev->device);
+			pci_dev_put(box->fdev);
+			box->fdev = NULL;
+		}
 	}
 	return 0;
 }

@@ -21,8 +21,21 @@
  */
 static int ivbep_box_init(struct xu_box *box)
 {
-	return xu_write(box, xu_box_reg(box, box->pmu->type->box_ctl),
-			E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+	const struct xu_box_type *t = box->pmu->type;
+	int ret;
+
+	ret = xu_write(box, xu_box_reg(box, t->box_ctl),
+		       E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+	/*
+	 * Resetting the counters leaves their overflow bits (PmonUnitStatus,
+	 * PCU_MSR_PMON_BOX_STATUS) as they were: a stale one would read as
+	 * a wrap at the first walk and add 2^width to a counting event
+	 */
+	if (!ret && t->status0)
+		ret = xu_write(box, xu_box_reg(box, t->ovf0),
+			       (GENMASK_ULL(t->num_counters - 1, 0) <<
+				t->status_shift) | t->fixed_status);
+	return ret;
 }
 
 static void ivbep_box_freeze(struct xu_box *box)
@@ -374,6 +387,11 @@ static const u16 ivbep_qpi_ids[] = {
 	IVBEP_PCI_QPI0, IVBEP_PCI_QPI1, IVBEP_PCI_QPI2,
 };
 
+/* port 2's match/mask ID is likwid's, unconfirmed: any ID there */
+static const u16 ivbep_qpi_filter_ids[] = {
+	IVBEP_PCI_QPI0_FILTER, IVBEP_PCI_QPI1_FILTER, 0,
+};
+
 /* port 2 has no known summary bit: 0, walked on any global status */
 static const u64 ivbep_qpi_summary[] = {
 	IVBEP_GSTS_QPI(0), IVBEP_GSTS_QPI(1), 0,
@@ -387,8 +405,10 @@ static const struct xu_box_type ivbep_qpi = {
 	E5_PCI_REGS,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_qpi_summary,
+	.ov_guessed	= BIT(2),
 	.pci_ids	= ivbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
+	.filter_ids	= ivbep_qpi_filter_ids,
 	.extra		= e5_qpi_extra,
 	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
 	.formats	= e5_qpi_formats + 1,	/* all but inv */
@@ -439,6 +459,7 @@ static const struct xu_box_type ivbep_r3qpi = {
 	E5_PCI_REGS,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_r3qpi_summary,
+	.ov_guessed	= BIT(2),
 	.pci_ids	= ivbep_r3qpi_ids,
 	.formats	= ivbep_pci_formats,
 	.ops		= &ivbep_r3qpi_ops,
@@ -472,6 +493,7 @@ static const struct xu_box_type ivbep_irp = {
 	.ctl_en		= E5_CTL_EN,
 	IVBEP_PCI_PMI,
 	.ov_summary	= ivbep_irp_summary,
+	.ov_guessed	= BIT(0),
 	.pci_ids	= ivbep_irp_ids,
 	.formats	= ivbep_pci_formats,
 	.ops		= &ivbep_pci_ops,
@@ -486,10 +508,13 @@ static const struct xu_box_type ivbep_irp = {
  */
 static int ivbep_global_status(struct xu_box *ubox, u64 *sts)
 {
-	int ret = xu_read(ubox, E5_U_GLOBAL_STATUS, sts);
-
-	*sts &= IVBEP_GSTS_KNOWN;
-	return ret;
+	/*
+	 * Raw: a bit the driver does not know (the map is likwid's, and the
+	 * IRP, QPI port 2 and R3QPI link 2 have none) still says the package
+	 * is frozen and a PMI is pending.  The walk reads every box without
+	 * a known bit whenever the status is not clear, and acks each bit.
+	 */
+	return xu_read(ubox, E5_U_GLOBAL_STATUS, sts);
 }
 
 static void ivbep_global_ack(struct xu_box *ubox, u64 bits)

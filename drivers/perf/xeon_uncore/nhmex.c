@@ -534,6 +534,12 @@ static const struct xu_box_type nhmex_wbox = {
 	.fixed_en	= NHMEX_W_FIXED_CTL_EN,
 	.fixed_status	= NHMEX_W_GCTL_FIXED_EN,
 	.ov_summary	= nhmex_wbox_summary,
+	/*
+	 * PMI enable at bit 20 of 0x395 is inferred (Nehalem's MSR there
+	 * has it at bit 2): the fixed counter's counting events are polled
+	 */
+	.fixed_pmi_guessed = true,
+	.poll		= true,
 	.formats	= nhmex_cbox_formats,
 	.events		= nhmex_wbox_events,
 	.ops		= &nhmex_wbox_ops,

@@ -321,6 +321,17 @@ static s64 nhmex_mbox_delta(struct perf_event *event, u64 prev, u64 now,
 	}
 }
 
+/*
+ * count_mode 1 or 2: a counter that moves around zero would raise a PMI
+ * (and freeze the package) at each crossing, never throttled as it is no
+ * sampling event; such counting events are polled instead
+ */
+static bool nhmex_mbox_count_polled(struct perf_event *event)
+{
+	return FIELD_GET(NHMEX_M_CTL_COUNT_MODE, event->attr.config) !=
+	       NHMEX_M_COUNT_UP;
+}
+
 /* M-Box i reports through S-Box i's summary, bit ov_mb */
 static const u64 nhmex_mbox_summary[] = { NHMEX_U_GSTS_OV_S0, NHMEX_U_GSTS_OV_S1 };
 static const u64 nhmex_mbox_sub[] = { NHMEX_S_SUM_OV_MB, NHMEX_S_SUM_OV_MB };
@@ -332,6 +343,7 @@ static const struct xu_box_ops nhmex_mbox_ops = {
 	.unfreeze	= nhmex_box_unfreeze,
 	.validate	= nhmex_mbox_validate,
 	.delta		= nhmex_mbox_delta,
+	.count_polled	= nhmex_mbox_count_polled,
 	.claims		= nhmex_mbox_claims,
 };
 
@@ -342,6 +354,7 @@ static const struct xu_box_ops wsmex_mbox_ops = {
 	.unfreeze	= nhmex_box_unfreeze,
 	.validate	= wsmex_mbox_validate,
 	.delta		= nhmex_mbox_delta,
+	.count_polled	= nhmex_mbox_count_polled,
 	.claims		= wsmex_mbox_claims,
 };
 
@@ -457,6 +470,7 @@ static struct attribute *wsmex_mbox_events[] = {
 	.ctl_en		= NHMEX_M_CTL_EN,				\
 	.ctl_pmi	= NHMEX_M_CTL_PMI_EN,				\
 	.ctl_sample	= NHMEX_M_CTL_WRAP_MODE,			\
+	.poll		= true,						\
 	.status0	= NHMEX_M_GLOBAL_STATUS(0),			\
 	.ovf0		= NHMEX_M_GLOBAL_OVF_CTL(0),			\
 	.ov_summary	= nhmex_mbox_summary,				\

@@ -537,7 +537,12 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	p->id = pkg;
 	p->wd_walks = ~0ULL;
 	p->walker = -1;
-	init_irq_work(&p->walk_work, xu_pmi_walk_work);
+	/*
+	 * Hard: on PREEMPT_RT a plain irq_work runs in a thread with
+	 * interrupts on, and a hard hrtimer taking the package lock on this
+	 * CPU would then spin on it forever
+	 */
+	p->walk_work = IRQ_WORK_INIT_HARD(xu_pmi_walk_work);
 	p->forward_work = IRQ_WORK_INIT_HARD(xu_pmi_forward_work);
 	INIT_CSD(&p->deliver_csd, xu_pmi_deliver, p);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);

@@ -283,6 +283,10 @@ static const struct xu_box_ops snbep_qpi_ops = {
 
 static const u16 snbep_qpi_ids[] = { SNBEP_PCI_QPI0, SNBEP_PCI_QPI1 };
 
+static const u16 snbep_qpi_filter_ids[] = {
+	SNBEP_PCI_QPI0_FILTER, SNBEP_PCI_QPI1_FILTER,
+};
+
 static const struct xu_box_type snbep_qpi = {
 	.name		= "qpi",
 	.num_boxes	= ARRAY_SIZE(snbep_qpi_ids),
@@ -291,6 +295,7 @@ static const struct xu_box_type snbep_qpi = {
 	E5_PCI_REGS,
 	.pci_ids	= snbep_qpi_ids,
 	.filter_fn	= E5_QPI_FILTER_FN,
+	.filter_ids	= snbep_qpi_filter_ids,
 	.extra		= e5_qpi_extra,
 	.num_extra	= ARRAY_SIZE(e5_qpi_extra),
 	.formats	= e5_qpi_formats,

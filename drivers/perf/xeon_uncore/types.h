@@ -127,6 +127,12 @@ struct xu_box_ops {
 	 * erratum (may be NULL)
 	 */
 	u64 (*period_fixup)(struct perf_event *event, u64 left);
+	/**
+	 * @count_polled: @event, a counting event, runs without @ctl_pmi and
+	 * is folded by the poll timer (may be NULL: none is).  A box type
+	 * that has one sets @poll.
+	 */
+	bool (*count_polled)(struct perf_event *event);
 };
 
 /* How a box's registers are reached */
@@ -252,11 +258,22 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  * @ov_fixed:	  per box: the global status bit of the fixed counter alone
  *		  (it has no box status bit), or NULL
  * @pci_ids:	  XU_PCI: per box, the device ID of its PCI function
+ * @filter_ids:	  XU_PCI with @filter_fn: per box, the device ID of its
+ *		  filter function; 0 where no source gives one (any ID)
  * @filter_fn:	  XU_PCI: the function of the same PCI device that holds the
  *		  extra registers with .filter set, 0 if none
  * @extra:	  the extra registers, @num_extra of them
  * @formats:	  the format/ attributes (struct xu_format_attr)
  * @events:	  the events/ attributes, NULL terminated, may be NULL
+ * @ov_guessed:	  boxes (bit i: box i) whose overflow report is inferred,
+ *		  not documented (Documentation/pmu/\*.rst): their counting
+ *		  events run without @ctl_pmi and are polled, so that no
+ *		  count depends on the guess; sampling there is unverified
+ * @fixed_pmi_guessed: the fixed counter's PMI enable (@ctl_pmi in
+ *		  @fixed_ctl) is inferred: the same for the fixed counter
+ * @poll:	  the box's timer polls even where the PMI folds overflows:
+ *		  some counting events run without @ctl_pmi (@count_polled,
+ *		  @fixed_pmi_guessed)
  * @ops:	  box-specific behaviour
  */
 struct xu_box_type {
@@ -293,11 +310,15 @@ struct xu_box_type {
 	u64 fixed_status;
 	const u64 *ov_fixed;
 	const u16 *pci_ids;
+	const u16 *filter_ids;
 	u8 filter_fn;
 	const struct xu_extra_reg *extra;
 	unsigned int num_extra;
 	struct attribute **formats;
 	struct attribute **events;
+	u32 ov_guessed;
+	bool fixed_pmi_guessed;
+	bool poll;
 	const struct xu_box_ops *ops;
 };
 

@@ -12,7 +12,8 @@ XU_SRC=${XU_SRC:-$XU_ROOT}
 
 XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
 kmod qemu-system-x86 busybox-static sparse linux-source-6.12
-linux-headers-amd64 linux-headers-6.12-amd64 linux-perf python3 xz-utils
+linux-headers-amd64 linux-headers-6.12-amd64 linux-headers-rt-amd64
+linux-headers-6.12-rt-amd64 linux-perf python3 xz-utils
 util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev"
 
 xu_log() { printf 'vm: %s\n' "$*" >&2; }
@@ -67,6 +68,8 @@ xu_kernel_meta() {
 	case $1 in
 	debian-6.1) echo linux-headers-amd64 ;;
 	debian-6.12) echo linux-headers-6.12-amd64 ;;
+	debian-6.1-rt) echo linux-headers-rt-amd64 ;;
+	debian-6.12-rt) echo linux-headers-6.12-rt-amd64 ;;
 	*) return 1 ;;
 	esac
 }
@@ -80,7 +83,7 @@ xu_kernel_abi() {
 # Kernel build dir that external modules are built against.
 xu_kdir() {
 	case $1 in
-	debian-6.1 | debian-6.12)
+	debian-6.1 | debian-6.12 | debian-6.1-rt | debian-6.12-rt)
 		local abi
 		abi=$(xu_kernel_abi "$1") || return 1
 		echo "/usr/src/linux-headers-$abi"

@@ -565,6 +565,30 @@ static void e5_walk_snbep_has_no_global(struct kunit *test)
 			  PERF_PMU_CAP_NO_INTERRUPT);
 }
 
+/*
+ * (e) init_box clears a box's overflow status, as a stale bit (left by a
+ * previous user, or by a counter that wrapped without the driver) would
+ * read as a wrap at the first walk and add 2^48 to a counting event
+ */
+static void e5_walk_init_clears_stale_status(struct kunit *test)
+{
+	struct xu_box *imc0, *pcu;
+
+	ivb_setup(test);
+	imc0 = &e5w_pmu(test, "uncore_imc_0")->boxes[0];
+	pcu = &e5w_pmu(test, "uncore_pcu")->boxes[0];
+	pci_overflow(test, DF_IMC0, 0xd8, CTL_CAS_RD_OV, 0xa0, MAX48, "imc", 0, 0x04);
+	msr_overflow(test, 0xc30, CTL_EV1_OV, 0xc36, MAX48, "pcu", 0, 0x01);
+	KUNIT_ASSERT_EQ(test, pci_rd(test, DF_IMC0, PCI_STATUS_OFF), 0x2U);
+	KUNIT_ASSERT_EQ(test, xu_test_sim_rd(test, walk_of(test)->sim, 0, 0xc35), 0x1ULL);
+
+	KUNIT_EXPECT_EQ(test, imc0->pmu->type->ops->init_box(imc0), 0);
+	KUNIT_EXPECT_EQ(test, pcu->pmu->type->ops->init_box(pcu), 0);
+	KUNIT_EXPECT_EQ(test, pci_rd(test, DF_IMC0, PCI_STATUS_OFF), 0x0U);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, walk_of(test)->sim, 0, 0xc35), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(walk_of(test)->sim), 0ULL);
+}
+
 static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_finds_the_private_pci_boxes),
 	KUNIT_CASE(e5_walk_imc_counter),
@@ -578,6 +602,7 @@ static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_bit_of_no_box),
 	KUNIT_CASE(e5_walk_not_ours),
 	KUNIT_CASE(e5_walk_snbep_has_no_global),
+	KUNIT_CASE(e5_walk_init_clears_stale_status),
 	{}
 };
 
