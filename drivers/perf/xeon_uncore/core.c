@@ -88,7 +88,8 @@ EXPORT_SYMBOL_NS_GPL(xu_ctr_reg, XU_NS_INTERNAL);
  * @attr: the user's attributes
  *
  * Every set bit of config, config1 and config2 must belong to a format
- * field, and every field must hold a value the hardware defines.  No
+ * field, or be the box's enable bit 22, and every field must hold a value
+ * the hardware defines.  No
  * format uses config3 (Linux 6.3 on), which must be 0.
  *
  * Return: 0 or -EINVAL.
@@ -120,6 +121,8 @@ int xu_validate_config(const struct xu_box_type *type,
 		}
 	}
 
+	/* The enable bit 22, which the driver sets anyway: Intel PCM sends it */
+	known[0] |= type->ctl_en & BIT_ULL(22);
 	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
 		if (cfg[i] & ~known[i]) {
 			pr_info_ratelimited("uncore_%s: %s bits %#llx are not a format field\n",
