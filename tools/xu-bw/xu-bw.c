@@ -746,6 +746,21 @@ static void socket_totals(int s, double *rd, double *wr, double *qpi)
 	}
 }
 
+/* the system's sums: every socket's, unknown if one of them is */
+static void system_totals(double *rd, double *wr, double *qpi)
+{
+	double r, w, q;
+	int s;
+
+	*rd = *wr = *qpi = 0;
+	for (s = 0; s < nsockets; s++) {
+		socket_totals(s, &r, &w, &q);
+		*rd += r;
+		*wr += w;
+		*qpi += q;
+	}
+}
+
 static int any_multiplexed(void)
 {
 	int i, j, s;
@@ -814,6 +829,12 @@ static void print_table(double elapsed)
 			printf("\n");
 		}
 	}
+	system_totals(&rd, &wr, &q);
+	printf("%-6s %-7s", "all", "read");
+	cell(" ", 9, rd);
+	printf("\n%-6s %-7s", "all", "write");
+	cell(" ", 9, wr);
+	printf("\n");
 	if (!nqpi)
 		return;
 	printf("%-6s %-7s %9s", "socket", "MB/s", "total");
@@ -830,13 +851,20 @@ static void print_table(double elapsed)
 				cell(" ", 8, boxes[i].on_socket[s] ? qpi_mbs(&boxes[i], s) : NAN);
 		printf("\n");
 	}
+	system_totals(&rd, &wr, &q);
+	printf("%-6s %-7s", "all", "QPI tx");
+	cell(" ", 9, q);
+	printf("\n");
 }
 
 static void print_record(double ts, double el, int pkg, const char *rec, const char *box,
 			 const double *rd, const double *wr, const double *tx)
 {
 	if (fmt == OUT_CSV) {
-		printf("%.3f,%.3f,%d,%s,%s,", ts, el, pkg, rec, box);
+		printf("%.3f,%.3f,", ts, el);
+		if (pkg >= 0)
+			printf("%d", pkg);
+		printf(",%s,%s,", rec, box);
 		if (rd && !isnan(*rd))
 			printf("%.3f", *rd);
 		putchar(',');
@@ -848,8 +876,10 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		putchar('\n');
 		return;
 	}
-	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f,\"socket\":%d,\"record\":\"%s\"",
-	       ts, el, pkg, rec);
+	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f", ts, el);
+	if (pkg >= 0)
+		printf(",\"socket\":%d", pkg);
+	printf(",\"record\":\"%s\"", rec);
 	if (*box)
 		printf(",\"box\":\"%s\"", box);
 	if (rd && !isnan(*rd))
@@ -863,11 +893,10 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 
 static void print_records(double ts, double el)
 {
+	double rd, wr, q;
 	int i, s;
 
 	for (s = 0; s < nsockets; s++) {
-		double rd, wr, q;
-
 		socket_totals(s, &rd, &wr, &q);
 		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL);
 		for (i = 0; i < nboxes; i++) {
@@ -887,6 +916,8 @@ static void print_records(double ts, double el)
 			}
 		}
 	}
+	system_totals(&rd, &wr, &q);
+	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL);
 }
 
 
@@ -992,7 +1023,7 @@ static void prom_family(FILE *f, enum box_kind kind, int which, const char *name
 	}
 }
 
-static void prom_write(void)
+static void prom_write(double ts)
 {
 	char tmp[4200];
 	FILE *f;
@@ -1016,6 +1047,15 @@ static void prom_write(void)
 		"xeon_uncore_info{platform=\"%s\",name=\"", plat_id);
 	prom_label(f, plat_name);
 	fprintf(f, "\",sockets=\"%d\"} 1\n", nsockets);
+	/*
+	 * When the counts below were read.  A scrape gets this file some
+	 * time after xu-bw wrote it; rate(bytes) / rate(this) is the
+	 * bandwidth between two reads, whatever that delay.
+	 */
+	fprintf(f, "# HELP xeon_uncore_last_read_timestamp_seconds Unix time at which xu-bw read the"
+		" counters of this file.\n"
+		"# TYPE xeon_uncore_last_read_timestamp_seconds gauge\n"
+		"xeon_uncore_last_read_timestamp_seconds %.3f\n", ts);
 	prom_family(f, BOX_MEM, 0, "xeon_uncore_memory_read_bytes_total", "channel",
 		    "Bytes read from memory since xu-bw started, per socket and channel.");
 	prom_family(f, BOX_MEM, 1, "xeon_uncore_memory_write_bytes_total", "channel",
@@ -1072,7 +1112,7 @@ static void report(double el, int keep)
 	int s;
 
 	if (prom_path)
-		prom_write();
+		prom_write(now(CLOCK_REALTIME));
 	if (fmt == OUT_TABLE && !prom_path)
 		print_table(el);
 	else if (fmt != OUT_TABLE)
