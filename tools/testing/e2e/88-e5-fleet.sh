@@ -132,7 +132,7 @@ check_eq "imc_0 held: its events' running ratio is 0 (they were enabled, never r
 	"$(grep -c '^xeon_uncore_event_running_ratio{.*pmu="uncore_imc_0".*} 0.0000$' $T.snap)" $((S * 2))
 
 if [ ! -d $F ]; then
-	skip "Prometheus, node_exporter, promtool, PCM: no /add/fleet in this VM (tools/testing/check gives it to the first IVB-EP line of the matrix)"
+	skip "Prometheus, node_exporter, promtool, PCM: no /add/fleet in this VM (tools/testing/check gives it to the first IVB-EP line on a Debian kernel)"
 	check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 	check "unload xeon_uncore_sim and xeon_uncore" unload_module
 	finish
@@ -184,16 +184,16 @@ left=$(awk -v a="$tstart" -v b="$(up)" 'BEGIN { l = 23 - (b - a); print l > 0 ? 
 sleep "$left"
 # rate() extrapolates to the window's ends from the samples it has: with
 # scrapes late or missed (a loaded host slows the TCG guest), it reads
-# low.  Wait (at most 40 s more) for 18 of the 20 scrapes a 20 s window
-# should hold, and say how many it had.
+# low.  Wait (at most 60 s more: a loaded host delays Prometheus's first
+# scrapes too) for 18 of the 20 scrapes a 20 s window should hold, and
+# say how many it had.
 # samples: how many scrapes the last 20 s hold
 samples() {
 	wget -q -O - "http://127.0.0.1:9090/api/v1/query?query=count_over_time(xeon_uncore_info%5B20s%5D)" |
 		sed -n 's/.*"value":\[[0-9.]*,"\([0-9]*\)".*/\1/p'
 }
-n=0
-while [ "$(samples)" -lt 18 ] 2>/dev/null && [ $n -lt 40 ]; do sleep 1; n=$((n + 1)); done
-ns=$(samples)
+n=0 ns=$(samples)
+while [ "${ns:-0}" -lt 18 ] && [ $n -lt 60 ]; do sleep 1; n=$((n + 1)); ns=$(samples); done
 check "Prometheus: 18 or more scrapes in the last 20 s (had ${ns:-none})" test "${ns:-0}" -ge 18
 
 # promql AT EXPR: "socket value" lines of the instant query EXPR at time AT
@@ -212,9 +212,9 @@ promql() {
 # found it: a late xu-bw (a loaded host stalls the TCG guest for a
 # second now and then) moves the window's ends, by 5% of 20 s for a
 # stall of 1 s.  So: up to 3 windows, 10 s apart, until one has every
-# figure within 2% (a real error fails all three); and, every time,
+# figure within 2% (a real error fails all three); and in that window
 # rate(M) / rate(xeon_uncore_last_read_timestamp_seconds), the bandwidth
-# between the reads themselves, which must be within 2% at once.
+# between the reads themselves, must be within 2% too.
 R='sum%20by%20(socket)%20(rate(xeon_uncore_MMM_bytes_total%5B20s%5D))'
 TS='%20%2F%20scalar(rate(xeon_uncore_last_read_timestamp_seconds%5B20s%5D))'
 try=1
@@ -242,14 +242,14 @@ EOF
 		col=$((col + 1))
 	done
 	diag "window $try, ending at $at: deviations from the documented rates (q: rate, qc: over the read times):$worst"
-	check_eq "PromQL rate(M[20s]) / rate(xeon_uncore_last_read_timestamp_seconds[20s]), by socket, reads, writes, QPI tx: within 2% (window $try)" \
-		$badc 0
 	[ $bad = 0 ] || [ $try -ge 3 ] && break
 	try=$((try + 1))
 	sleep 10
 done
 check_eq "PromQL sum by (socket) (rate(xeon_uncore_{memory_read,memory_write,qpi_tx}_bytes_total[20s])): $((3 * S)) figures within 2% of the simulator's (window $try of at most 3)" \
 	$bad 0
+check_eq "PromQL rate(M[20s]) / rate(xeon_uncore_last_read_timestamp_seconds[20s]) in that window: $((3 * S)) figures within 2%" \
+	$badc 0
 kill -TERM $prompid $nepid $bwpid
 wait $bwpid
 check "xu-bw ended by SIGTERM: the file is gone" test ! -e $P
@@ -268,8 +268,8 @@ diag "88-e5-fleet: Prometheus part $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print 
 t0=$(up)
 dmesg -c >/dev/null
 env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
-	timeout 90 $F/usr/sbin/pcm-memory 2 -i=3 -csv=$T.pcm.csv >$T.pcm.out 2>&1
-check_eq "pcm-memory 2 -i=3 -csv: exit 0" $? 0
+	timeout 90 $F/usr/sbin/pcm-memory 4 -i=2 -csv=$T.pcm.csv >$T.pcm.out 2>&1
+check_eq "pcm-memory 4 -i=2 -csv: exit 0" $? 0
 check "pcm-memory: 'using Linux perf interface to program uncore PMUs'" \
 	grep -q "using Linux perf interface to program uncore PMUs" $T.pcm.out
 check "pcm-memory: $NIMC channels per socket" \

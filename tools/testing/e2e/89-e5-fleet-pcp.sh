@@ -16,7 +16,7 @@ T=/tmp/89-e5-fleet-pcp
 
 e5_require 89-e5-fleet-pcp
 if [ ! -d $F/pcp ] || [ ! -f $F/xu-pcp/perfevent-$E5.conf ]; then
-	skip "PCP: no /add/fleet/pcp in this VM (tools/testing/check gives it to the first IVB-EP line of the matrix)"
+	skip "PCP: no /add/fleet/pcp in this VM (tools/testing/check gives it to the first IVB-EP line on a Debian kernel)"
 	exit 0
 fi
 S=$(e5_sockets)
