@@ -14,8 +14,11 @@
 #                     (modules_install: compressed as the kernel's config asks,
 #                     signed if KDIR holds the kernel's signing key; then
 #                     depmod -a KVER unless INSTALL_MOD_PATH is set);
-#                     SIM=1 installs xeon_uncore_sim.ko too
-#   make uninstall    removes both (and runs depmod unless INSTALL_MOD_PATH is set)
+#                     SIM=1 installs xeon_uncore_sim.ko too; and xu-bw into
+#                     $(PREFIX)/bin with its systemd unit xu-bw-prom.service
+#                     (the Prometheus exporter, Documentation/clients.rst) into
+#                     $(PREFIX)/lib/systemd/system (PREFIX=/usr/local)
+#   make uninstall    removes them (and runs depmod unless INSTALL_MOD_PATH is set)
 #   make install-blacklist    tools/install/xeon-uncore.conf into /etc/modprobe.d:
 #                     keeps the in-kernel intel_uncore from autoloading
 #   make uninstall-blacklist
@@ -97,7 +100,12 @@ xu_need_kver = $(if $(KVER),,$(error no UTS_RELEASE in KDIR=$(KDIR): give KDIR o
 # with its own key).
 XU_NOSIGN = $(if $(wildcard $(KDIR)/certs/signing_key.x509),,CONFIG_MODULE_SIG_ALL=)
 
-install: modules
+# xu-bw and its unit go under the same staging root as the modules
+PREFIX ?= /usr/local
+XU_BINDIR = $(PREFIX)/bin
+XU_UNITDIR = $(PREFIX)/lib/systemd/system
+
+install: modules install-xu-bw
 	$(xu_need_kver)
 	grep -E '(^|/)xeon_uncore$(if $(filter 1,$(SIM)),(_sim)?)\.k?o$$' $(CURDIR)/modules.order >$(XU_ORDER)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) MODORDER=$(XU_ORDER) $(XU_NOSIGN) \
@@ -105,11 +113,22 @@ install: modules
 	rm -f $(XU_ORDER)
 	$(if $(INSTALL_MOD_PATH),@echo "staging root $(INSTALL_MOD_PATH): no depmod (depmod -b $(INSTALL_MOD_PATH) $(KVER))",depmod -a $(KVER))
 
-uninstall:
+install-xu-bw:
+	$(MAKE) -C tools/xu-bw
+	install -D -m 755 tools/xu-bw/xu-bw $(INSTALL_MOD_PATH)$(XU_BINDIR)/xu-bw
+	mkdir -p $(INSTALL_MOD_PATH)$(XU_UNITDIR)
+	sed 's|@BINDIR@|$(XU_BINDIR)|g' tools/xu-bw/xu-bw-prom.service.in \
+		>$(INSTALL_MOD_PATH)$(XU_UNITDIR)/xu-bw-prom.service
+	chmod 644 $(INSTALL_MOD_PATH)$(XU_UNITDIR)/xu-bw-prom.service
+
+uninstall: uninstall-xu-bw
 	$(xu_need_kver)
 	rm -f $(foreach m,xeon_uncore xeon_uncore_sim,$(foreach z,.ko .ko.gz .ko.xz .ko.zst, \
 		$(INSTALL_MOD_PATH)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)/$(m)$(z)))
 	$(if $(INSTALL_MOD_PATH),,if [ -d /lib/modules/$(KVER) ]; then depmod -a $(KVER); fi)
+
+uninstall-xu-bw:
+	rm -f $(INSTALL_MOD_PATH)$(XU_BINDIR)/xu-bw $(INSTALL_MOD_PATH)$(XU_UNITDIR)/xu-bw-prom.service
 
 install-blacklist:
 	install -D -m 644 tools/install/xeon-uncore.conf $(DESTDIR)/etc/modprobe.d/xeon-uncore.conf
@@ -142,4 +161,5 @@ version:
 	@echo $(XU_VERSION)
 
 .PHONY: all modules bench clean check demo sparse checkpatch install uninstall \
+	install-xu-bw uninstall-xu-bw \
 	install-blacklist uninstall-blacklist dkms-src dkms-install dkms-uninstall version

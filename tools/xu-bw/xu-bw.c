@@ -18,6 +18,7 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <linux/perf_event.h>
@@ -29,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -60,6 +62,9 @@ struct counter {
 	uint64_t val, ena, run;	/* last read */
 	double rate;		/* events per second over the last interval, NAN if it never ran */
 	int multiplexed;	/* time_running < time_enabled in the interval */
+	double total;		/* scaled count since the start: the sum of the intervals' */
+	int ran;		/* it counted in some interval: total is known */
+	double share;		/* time_running / time_enabled in the last interval */
 };
 
 struct box {
@@ -88,6 +93,7 @@ struct sample {
 static const char *prog = "xu-bw";
 static enum platform plat;
 static const char *plat_name;
+static const char *plat_id;	/* snbep ivbep nhmex wsmex */
 static struct box boxes[MAX_BOXES];
 static int nboxes, nmem, nqpi;
 static struct socket sockets[MAX_SOCKETS];
@@ -96,6 +102,9 @@ static enum out_fmt fmt = OUT_TABLE;
 static int verbose;
 static struct sample *hist;
 static size_t nhist, hist_cap;
+static const char *prom_path;	/* --prom=PATH */
+static char prom_dir[4096];	/* its directory */
+static const char *prom_base;	/* its file name */
 
 /* "xu-bw: MESSAGE" on stderr */
 static void vmsg(const char *f, va_list ap)
@@ -120,8 +129,8 @@ static void die(int code, const char *f, ...)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: %s [-i SECONDS] [-n COUNT] [--csv | --json] [--plot=FILE.svg] [-v]\n"
-		"          [-- COMMAND [ARG...]]\n"
+		"usage: %s [-i SECONDS] [-n COUNT] [--csv | --json] [--plot=FILE.svg]\n"
+		"          [--prom=FILE] [-v] [-- COMMAND [ARG...]]\n"
 		"Memory read/write bandwidth per socket and memory channel, and QPI\n"
 		"link traffic, from the xeon_uncore PMUs (MB/s, 1 MB = 10^6 bytes).\n"
 		"  -i, --interval=SECONDS  refresh interval, 0.1 to 3600 (default 1)\n"
@@ -129,6 +138,9 @@ static void usage(FILE *f)
 		"      --csv               CSV records (header line first)\n"
 		"      --json              JSON records, one object per line\n"
 		"      --plot=FILE.svg     at the end, an SVG plot of the whole run\n"
+		"      --prom=FILE         every interval, the byte counts since the start\n"
+		"                          in the Prometheus text format, replacing FILE\n"
+		"                          (no table; --csv or --json still print)\n"
 		"  -v, --verbose           print the events opened to stderr\n"
 		"  -h, --help              this text\n"
 		"  -- COMMAND              run COMMAND, stop when it exits\n", prog);
@@ -438,13 +450,17 @@ static void discover(void)
 		die(1, "no supported uncore PMU in " SYSFS_PMUS
 		    " (uncore_imc_N of a Xeon E5 / E5 v2, uncore_mbox_N of a Xeon 7500 / E7):"
 		    " is xeon_uncore.ko loaded on a supported CPU?");
-	if (plat == PLAT_E5)
+	if (plat == PLAT_E5) {
 		plat_name = model == 45 ? "Xeon E5 (snbep)" : model == 62 ? "Xeon E5 v2 (ivbep)" :
 			    pmu_exists("uncore_irp") ? "Xeon E5 v2 uncore (ivbep)" :
 			    "Xeon E5 uncore (snbep)";
-	else
+		plat_id = model == 45 ? "snbep" : model == 62 || pmu_exists("uncore_irp") ?
+			  "ivbep" : "snbep";
+	} else {
 		plat_name = model == 46 ? "Xeon 7500 (nhmex)" : model == 47 ? "Xeon E7 (wsmex)" :
 			    "Xeon 7500 / E7 uncore (nhmex)";
+		plat_id = model == 47 ? "wsmex" : "nhmex";
+	}
 
 	while ((de = readdir(d))) {
 		struct box *b;
@@ -677,6 +693,12 @@ static void sample_counters(int first)
 				 */
 				c->rate = dr ? (double)dv * 1e9 / (double)dr : NAN;
 				c->multiplexed = dr < de;
+				c->share = de ? (double)dr / (double)de : NAN;
+				/* the interval's count scaled to its enabled time */
+				if (dr) {
+					c->total += (double)dv * (double)de / (double)dr;
+					c->ran = 1;
+				}
 			}
 		}
 	}
@@ -721,6 +743,21 @@ static void socket_totals(int s, double *rd, double *wr, double *qpi)
 		} else {
 			*qpi += qpi_mbs(&boxes[i], s);
 		}
+	}
+}
+
+/* the system's sums: every socket's, unknown if one of them is */
+static void system_totals(double *rd, double *wr, double *qpi)
+{
+	double r, w, q;
+	int s;
+
+	*rd = *wr = *qpi = 0;
+	for (s = 0; s < nsockets; s++) {
+		socket_totals(s, &r, &w, &q);
+		*rd += r;
+		*wr += w;
+		*qpi += q;
 	}
 }
 
@@ -792,6 +829,12 @@ static void print_table(double elapsed)
 			printf("\n");
 		}
 	}
+	system_totals(&rd, &wr, &q);
+	printf("%-6s %-7s", "all", "read");
+	cell(" ", 9, rd);
+	printf("\n%-6s %-7s", "all", "write");
+	cell(" ", 9, wr);
+	printf("\n");
 	if (!nqpi)
 		return;
 	printf("%-6s %-7s %9s", "socket", "MB/s", "total");
@@ -808,13 +851,20 @@ static void print_table(double elapsed)
 				cell(" ", 8, boxes[i].on_socket[s] ? qpi_mbs(&boxes[i], s) : NAN);
 		printf("\n");
 	}
+	system_totals(&rd, &wr, &q);
+	printf("%-6s %-7s", "all", "QPI tx");
+	cell(" ", 9, q);
+	printf("\n");
 }
 
 static void print_record(double ts, double el, int pkg, const char *rec, const char *box,
 			 const double *rd, const double *wr, const double *tx)
 {
 	if (fmt == OUT_CSV) {
-		printf("%.3f,%.3f,%d,%s,%s,", ts, el, pkg, rec, box);
+		printf("%.3f,%.3f,", ts, el);
+		if (pkg >= 0)
+			printf("%d", pkg);
+		printf(",%s,%s,", rec, box);
 		if (rd && !isnan(*rd))
 			printf("%.3f", *rd);
 		putchar(',');
@@ -826,8 +876,10 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		putchar('\n');
 		return;
 	}
-	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f,\"socket\":%d,\"record\":\"%s\"",
-	       ts, el, pkg, rec);
+	printf("{\"timestamp\":%.3f,\"elapsed_s\":%.3f", ts, el);
+	if (pkg >= 0)
+		printf(",\"socket\":%d", pkg);
+	printf(",\"record\":\"%s\"", rec);
 	if (*box)
 		printf(",\"box\":\"%s\"", box);
 	if (rd && !isnan(*rd))
@@ -841,11 +893,10 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 
 static void print_records(double ts, double el)
 {
+	double rd, wr, q;
 	int i, s;
 
 	for (s = 0; s < nsockets; s++) {
-		double rd, wr, q;
-
 		socket_totals(s, &rd, &wr, &q);
 		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL);
 		for (i = 0; i < nboxes; i++) {
@@ -865,6 +916,186 @@ static void print_records(double ts, double el)
 			}
 		}
 	}
+	system_totals(&rd, &wr, &q);
+	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL);
+}
+
+
+/*
+ * --prom=PATH: the Prometheus text exposition format 0.0.4.  Counters are
+ * the bytes since xu-bw started (each interval's count scaled by its
+ * time_enabled / time_running, summed), so that a scraper's rate() gives
+ * the bandwidth over its own window.  A counter that never ran has no
+ * line at all: an unknown figure is never exported as 0.
+ */
+
+/* prom_check: PATH must be a file name in a directory we can write */
+static void prom_check(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char tmp[4200];
+	struct stat st;
+	int fd;
+
+	if (!*path)
+		bad_usage("--prom needs a file name");
+	if (*path == '-')
+		bad_usage("--prom=%s: a file name, not an option, please (./%s)", path, path);
+	if (slash && !slash[1])
+		bad_usage("--prom=%s: names a directory, not a file", path);
+	if (!stat(path, &st) && S_ISDIR(st.st_mode))
+		bad_usage("--prom=%s: is a directory, not a file", path);
+	if (!slash)
+		snprintf(prom_dir, sizeof(prom_dir), ".");
+	else if (slash == path)
+		snprintf(prom_dir, sizeof(prom_dir), "/");
+	else if ((size_t)(slash - path) >= sizeof(prom_dir))
+		bad_usage("--prom=%s: path too long", path);
+	else
+		snprintf(prom_dir, sizeof(prom_dir), "%.*s", (int)(slash - path), path);
+	prom_base = slash ? slash + 1 : path;
+	if (strlen(prom_base) > 200)
+		bad_usage("--prom=%s: file name too long", path);
+	prom_path = path;
+	if (stat(prom_dir, &st))
+		die(1, "--prom=%s: directory %s: %s", path, prom_dir, strerror(errno));
+	if (!S_ISDIR(st.st_mode))
+		die(1, "--prom=%s: %s is not a directory", path, prom_dir);
+	/* the temporary file and the rename need the directory writable */
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", prom_dir, prom_base);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		die(1, "--prom=%s: cannot create a file in %s: %s", path, prom_dir,
+		    strerror(errno));
+	close(fd);
+	unlink(tmp);
+}
+
+/* a label value as the format wants it: \ " and newline escaped */
+static void prom_label(FILE *f, const char *v)
+{
+	for (; *v; v++) {
+		if (*v == '\\' || *v == '"')
+			fputc('\\', f);
+		if (*v == '\n')
+			fputs("\\n", f);
+		else
+			fputc(*v, f);
+	}
+}
+
+/*
+ * prom_family F KIND WHICH NAME TYPE HELP: NAME's lines, one per socket
+ * and box of KIND that has counted, WHICH the event (-1: the sum of the
+ * box's events)
+ */
+static void prom_family(FILE *f, enum box_kind kind, int which, const char *name,
+			const char *label, const char *help)
+{
+	int i, s, head = 0;
+
+	for (s = 0; s < nsockets; s++) {
+		for (i = 0; i < nboxes; i++) {
+			const struct box *b = &boxes[i];
+			double v = 0;
+			int j, known = 1;
+
+			if (b->kind != kind || !b->on_socket[s])
+				continue;
+			for (j = 0; j < b->nev; j++) {
+				const struct counter *c = &b->ctr[s][j];
+
+				if (which >= 0 && j != which)
+					continue;
+				if (c->fd < 0 || !c->ran)
+					known = 0;
+				else
+					v += c->total * b->ev[j].bytes;
+			}
+			if (!known)
+				continue;
+			if (!head++)
+				fprintf(f, "# HELP %s %s\n# TYPE %s counter\n", name, help, name);
+			fprintf(f, "%s{socket=\"%d\",%s=\"", name, sockets[s].pkg, label);
+			prom_label(f, b->label);
+			fprintf(f, "\"} %.0f\n", v);
+		}
+	}
+}
+
+static void prom_write(double ts)
+{
+	char tmp[4200];
+	FILE *f;
+	int fd, i, j, s, head = 0;
+
+	snprintf(tmp, sizeof(tmp), "%s/.%s.XXXXXX", prom_dir, prom_base);
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		die(1, "--prom=%s: cannot create a file in %s: %s", prom_path, prom_dir,
+		    strerror(errno));
+	/* mkstemp's 0600 would keep node_exporter's user out */
+	if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+		int e = errno;
+
+		close(fd);
+		unlink(tmp);
+		die(1, "--prom=%s: %s: %s", prom_path, tmp, strerror(e));
+	}
+	fprintf(f, "# HELP xeon_uncore_info The platform xu-bw measures (xeon_uncore.ko's PMUs).\n"
+		"# TYPE xeon_uncore_info gauge\n"
+		"xeon_uncore_info{platform=\"%s\",name=\"", plat_id);
+	prom_label(f, plat_name);
+	fprintf(f, "\",sockets=\"%d\"} 1\n", nsockets);
+	/*
+	 * When the counts below were read.  A scrape gets this file some
+	 * time after xu-bw wrote it; rate(bytes) / rate(this) is the
+	 * bandwidth between two reads, whatever that delay.
+	 */
+	fprintf(f, "# HELP xeon_uncore_last_read_timestamp_seconds Unix time at which xu-bw read the"
+		" counters of this file.\n"
+		"# TYPE xeon_uncore_last_read_timestamp_seconds gauge\n"
+		"xeon_uncore_last_read_timestamp_seconds %.3f\n", ts);
+	prom_family(f, BOX_MEM, 0, "xeon_uncore_memory_read_bytes_total", "channel",
+		    "Bytes read from memory since xu-bw started, per socket and channel.");
+	prom_family(f, BOX_MEM, 1, "xeon_uncore_memory_write_bytes_total", "channel",
+		    "Bytes written to memory since xu-bw started, per socket and channel.");
+	prom_family(f, BOX_QPI, -1, "xeon_uncore_qpi_tx_bytes_total", "link",
+		    "Data bytes a QPI link transmitted since xu-bw started, per socket and link.");
+	for (s = 0; s < nsockets; s++) {
+		for (i = 0; i < nboxes; i++) {
+			const struct box *b = &boxes[i];
+
+			if (!b->on_socket[s])
+				continue;
+			for (j = 0; j < b->nev; j++) {
+				const struct counter *c = &b->ctr[s][j];
+
+				if (c->fd < 0 || isnan(c->share))
+					continue;
+				if (!head++)
+					fprintf(f, "# HELP xeon_uncore_event_running_ratio"
+						" Share of the last interval the counter ran"
+						" (below 1: perf multiplexed it).\n"
+						"# TYPE xeon_uncore_event_running_ratio gauge\n");
+				fprintf(f, "xeon_uncore_event_running_ratio{socket=\"%d\","
+					"pmu=\"%s\",event=\"%s\"} %.4f\n", sockets[s].pkg,
+					b->pmu, b->ev[j].name, c->share);
+			}
+		}
+	}
+	if (fclose(f)) {
+		int e = errno;
+
+		unlink(tmp);
+		die(1, "--prom=%s: writing %s: %s", prom_path, tmp, strerror(e));
+	}
+	if (rename(tmp, prom_path)) {
+		int e = errno;
+
+		unlink(tmp);
+		die(1, "--prom=%s: rename from %s: %s", prom_path, tmp, strerror(e));
+	}
 }
 
 /*
@@ -880,9 +1111,11 @@ static void report(double el, int keep)
 	size_t k;
 	int s;
 
-	if (fmt == OUT_TABLE)
+	if (prom_path)
+		prom_write(now(CLOCK_REALTIME));
+	if (fmt == OUT_TABLE && !prom_path)
 		print_table(el);
-	else
+	else if (fmt != OUT_TABLE)
 		print_records(now(CLOCK_REALTIME), el);
 	fflush(stdout);
 	if (!keep)
@@ -1023,13 +1256,14 @@ int main(int argc, char **argv)
 		{ "csv", no_argument, NULL, 'c' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "plot", required_argument, NULL, 'p' },
+		{ "prom", required_argument, NULL, 'P' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	double interval = 1, t0, last, next;
 	long count = -1, done = 0;
-	const char *plot = NULL;
+	const char *plot = NULL, *prom = NULL;
 	int o, status = 0, stop = 0;
 	pid_t child = -1;
 	sigset_t sigs;
@@ -1065,6 +1299,9 @@ int main(int argc, char **argv)
 				bad_usage("--plot=%s: the plot is SVG: name a FILE.svg", optarg);
 			plot = optarg;
 			break;
+		case 'P':
+			prom = optarg;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -1074,11 +1311,15 @@ int main(int argc, char **argv)
 		default:
 			if (optopt == 'p')
 				bad_usage("--plot needs a file name");
+			if (optopt == 'P')
+				bad_usage("--prom needs a file name");
 			if (optopt && strchr("in", optopt))
 				bad_usage("-%c needs an argument", optopt);
 			bad_usage("unknown option '%s'", argv[optind - 1]);
 		}
 	}
+	if (prom)
+		prom_check(prom);
 	if (optind < argc && strcmp(argv[optind - 1], "--"))
 		bad_usage("unexpected argument '%s' (a command goes after --)", argv[optind]);
 
@@ -1152,5 +1393,8 @@ int main(int argc, char **argv)
 	}
 	if (plot)
 		write_plot(plot);
+	/* stale byte counts would read as a stopped bandwidth: take them away */
+	if (prom_path)
+		unlink(prom_path);
 	return status;
 }

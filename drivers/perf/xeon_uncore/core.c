@@ -345,6 +345,12 @@ static int xu_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 
 	ret = xu_validate_config(type, attr);
+	/*
+	 * The enable bit that xu_validate_config() lets through is the
+	 * driver's, which sets it anyway: dropped here, nothing below sees
+	 * a config the formats do not describe (a fixed counter's included)
+	 */
+	attr->config &= ~(type->ctl_en & XU_CFG_EN);
 	if (!ret && type->ops->validate)
 		ret = type->ops->validate(event);
 	if (ret)

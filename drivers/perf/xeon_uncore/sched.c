@@ -46,7 +46,10 @@ ssize_t xu_format_show(struct device *dev, struct device_attribute *attr,
  *
  * Every set bit of config, config1 and config2 must belong to a format
  * field, and every field must hold a value the hardware defines.  No
- * format uses config3 (Linux 6.3 on), which must be 0.
+ * format uses config3 (Linux 6.3 on), which must be 0.  One bit no format
+ * names is taken: config bit 22 on a box whose counter control has its
+ * enable bit there, which the driver sets anyway.  Intel PCM
+ * (PCM_USE_UNCORE_PERF=1) sends the control's value, enable included.
  *
  * Return: 0 or -EINVAL.
  */
@@ -77,6 +80,7 @@ int xu_validate_config(const struct xu_box_type *type,
 		}
 	}
 
+	known[0] |= type->ctl_en & XU_CFG_EN;
 	for (i = 0; i < ARRAY_SIZE(cfg); i++) {
 		if (cfg[i] & ~known[i]) {
 			pr_info_ratelimited("uncore_%s: %s bits %#llx are not a format field\n",

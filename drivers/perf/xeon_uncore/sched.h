@@ -8,6 +8,12 @@
 
 #include "types.h"
 
+/*
+ * config bit 22: the enable bit of most counter controls, which clients
+ * that write the control's value into config send (xu_validate_config())
+ */
+#define XU_CFG_EN		BIT_ULL(22)
+
 /* Does @event count on its box's fixed counter? */
 static inline bool xu_event_fixed(const struct xu_box_type *type,
 				  const struct perf_event *event)

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # Xeon E5 / E5 v2: every bad input is refused with its errno.
-#   EINVAL: config bits no format field covers (the driver's en 22, ov_en
+#   EINVAL: config bits no format field covers (the driver's ov_en
 #     20, rst 17, bit 63, the U-Box's bits above its 5-bit thresh), inv
 #     where the box has no inv field, config1/config2 where the box has no
 #     filter, filter bits the event does not use, per-task events, groups
@@ -104,10 +104,14 @@ TYPES="uncore_ubox uncore_cbox_0 uncore_pcu uncore_imc_0 uncore_qpi_0 uncore_r2p
 if [ "$E5" = snbep ]; then TYPES="$TYPES uncore_ha"; else TYPES="$TYPES uncore_ha_0 uncore_irp"; fi
 
 for p in $TYPES; do
-	# The driver's own bits and the top bit: in no format, refused
+	# The driver's own bits and the top bit: in no format, refused; but
+	# en (22), which Intel PCM sends with every event, is taken alone
 	for b in 17 20 22 63; do
 		if covered "$p" $b; then
 			fail "$p: no format covers config bit $b"; diag "$(grep . "$DEV/$p"/format/*)"
+		elif [ $b = 22 ]; then
+			expect opened "$p/config=0x400001/"
+			expect 22 "$p/config=0x420001/" "$p en (22) with bit 17"
 		else
 			expect 22 "$p/config=$(bit_config $b)/" "$p bit $b"
 		fi

@@ -54,6 +54,8 @@ for s in $(e5_seq "$S"); do
 	done
 	echo "$s socket - $tr $tw $tq"
 done >$T.want
+# the system: every socket's sums
+awk '$2 == "socket" { r += $4; w += $5; q += $6 } END { printf "- system - %.0f %.0f %.0f\n", r, w, q }' $T.want >>$T.want
 
 # CSV and the plot, 2 intervals of 0.5 s
 check_eq "xu-bw -i 0.5 -n 2 --csv --plot: exit 0" \
@@ -94,6 +96,13 @@ for s in $(e5_seq "$S"); do
 	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $6 / 1e6 }' $T.want)
 	check_within_pct "table: socket $s QPI tx" "${3:-}" "$w" 2
 done
+# shellcheck disable=SC2046 # the system's read, write and QPI tx
+set -- $(awk '$1 == "all" && $2 == "read" { print $3 } $1 == "all" && $2 == "write" { print $3 }
+	$1 == "all" && $2 == "QPI" { print $4 }' $T.tab)
+w=$(awk '$2 == "system" { print $4 / 1e6 }' $T.want)
+check_within_pct "table: 'all' read" "${1:-}" "$w" 2
+check_within_pct "table: 'all' write" "${2:-}" "$w" 2
+check_within_pct "table: 'all' QPI tx" "${3:-}" "$(awk '$2 == "system" { print $6 / 1e6 }' $T.want)" 2
 
 bw_cmd_sigint_privilege
 finish

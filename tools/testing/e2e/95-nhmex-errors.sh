@@ -38,7 +38,9 @@ errno "W-Box fixed counter" 0 uncore_wbox 0xff 0 0
 
 # bits no format field names
 errno "C-Box config bit 17" $EINVAL uncore_cbox_0 0x20001 0 0
-errno "C-Box en (22) is the driver's" $EINVAL uncore_cbox_1 0x400001 0 0
+errno "C-Box en (22), which Intel PCM sends, is taken" 0 uncore_cbox_1 0x400001 0 0
+errno "C-Box en (22) with bit 17" $EINVAL uncore_cbox_1 0x420001 0 0
+errno "B-Box bit 22 (its en is bit 0)" $EINVAL uncore_bbox_0 0x400002 0 0
 errno "C-Box reserved bit 62" $EINVAL uncore_cbox_0 0x4000000000000001 0 0
 errno "C-Box config1" $EINVAL uncore_cbox_0 0x1 0x1 0
 errno "S-Box mask bit 39 (ignored)" $EINVAL uncore_sbox_1 0x0 0x1 0x8000000000

@@ -433,8 +433,8 @@ bw_compare() {
 # bw_csv_norm: xu-bw's CSV $T.csv as bw_compare's records, in $T.norm
 bw_csv_norm() {
 	awk -F, 'NR > 1 { for (j = 6; j <= 8; j++) if ($j == "") $j = "-"
-		r = $4; b = $5 == "" ? "-" : $5
-		print $2, $3, r, b, $6, $7, $8 }' $T.csv >$T.norm
+		r = $4; b = $5 == "" ? "-" : $5; s = $3 == "" ? "-" : $3
+		print $2, s, r, b, $6, $7, $8 }' $T.csv >$T.norm
 }
 
 # bw_json_norm: xu-bw's JSON lines $T.json as bw_compare's records, in $T.norm

@@ -24,7 +24,8 @@ static const struct validate_case validate_cases[] = {
 	{ "mbox pmi_en (bit 1)", "uncore_mbox_0", 0x2, 0, 0, -EINVAL, -EINVAL },
 	{ "mbox reserved bit 8", "uncore_mbox_1", 0x100, 0, 0, -EINVAL, -EINVAL },
 	{ "mbox reserved bit 14", "uncore_mbox_0", 0x4000, 0, 0, -EINVAL, -EINVAL },
-	{ "mbox reserved bit 22", "uncore_mbox_0", 0x400000, 0, 0, -EINVAL, -EINVAL },
+	{ "mbox reserved bit 22 (en is bit 0)", "uncore_mbox_0", 0x400000, 0, 0,
+	  -EINVAL, -EINVAL },
 	{ "mbox ignored bit 25", "uncore_mbox_0", 0x2000000, 0, 0, -EINVAL, -EINVAL },
 	{ "mbox reserved bit 61", "uncore_mbox_1", 0x2000000000000000, 0, 0,
 	  -EINVAL, -EINVAL },
@@ -59,8 +60,19 @@ static const struct validate_case validate_cases[] = {
 	  0x836c0, 0, 0, 0, 0 },
 	{ "mbox inc_sel=0x1b", "uncore_mbox_0", 0x3600, 0, 0, 0, 0 },
 	{ "mbox every field", "uncore_mbox_1", 0x383ed8, 0, 0, 0, 0 },
-	/* Table 2-6: en is bit 22, pmi_en bit 20; 8-17 are undocumented */
-	{ "ubox en (bit 22)", "uncore_ubox", 0x400000, 0, 0, -EINVAL, -EINVAL },
+	/*
+	 * Table 2-6: en is bit 22, pmi_en bit 20; 8-17 are undocumented.  en
+	 * is taken (Intel PCM sends it), alone: with any other bit no format
+	 * names, refused; where en is bit 0 (M-Box above), bit 22 is refused.
+	 */
+	{ "ubox en (bit 22)", "uncore_ubox", 0x400000, 0, 0, 0, 0 },
+	{ "ubox en (bit 22) with event=0x1", "uncore_ubox", 0x400001, 0, 0, 0, 0 },
+	{ "ubox en (bit 22) with pmi_en (bit 20)", "uncore_ubox", 0x500000, 0, 0,
+	  -EINVAL, -EINVAL },
+	{ "ubox en (bit 22) with bit 8", "uncore_ubox", 0x400100, 0, 0,
+	  -EINVAL, -EINVAL },
+	{ "ubox bit 22 of config1", "uncore_ubox", 0x1, 0x400000, 0,
+	  -EINVAL, -EINVAL },
 	{ "ubox pmi_en (bit 20)", "uncore_ubox", 0x100000, 0, 0, -EINVAL, -EINVAL },
 	{ "ubox bit 8", "uncore_ubox", 0x100, 0, 0, -EINVAL, -EINVAL },
 	{ "ubox bit 63", "uncore_ubox", 0x8000000000000000, 0, 0, -EINVAL, -EINVAL },
