@@ -113,7 +113,7 @@
  * C-Boxes: 8 on Nehalem-EX, 10 on Westmere-EX, six counters each.  Their
  * register blocks are not in box order: C-Box i's GLOBAL_CTL is
  * 0xd00 + NHMEX_C_BOX_OFFS[i] (Intel SDM vol. 4, the Xeon 7500 MSR table;
- * mainline numbers them by address, which swaps C1/C4, C3/C6).  The
+ * the kernel's uncore_nhmex.c has the same offsets).  The
  * counter controls are C_MSR_PMON_EVT_SEL (Table 2-13), the generic layout
  * above.
  */
