@@ -227,20 +227,20 @@ static const struct {
 	const char *type;
 	unsigned int snb, ivb;
 } oracle_e5_counts[] = {
-	{ "ubox", 1, 1 },	/* S:890, 1670 */
-	{ "cbox", 8, 15 },	/* S:1047, 1801 (capped to the cores, S:1178, 1845) */
-	{ "pcu", 1, 1 },	/* S:1157, 1824 */
-	{ "ha", 1, 2 },		/* S:1250, 1852 */
-	{ "imc", 4, 8 },	/* S:1258, 1860 */
-	{ "qpi", 2, 3 },	/* S:1270, 1937 */
-	{ "r2pcie", 1, 1 },	/* S:1286, 1951 */
+	{ "ubox", 1, 1 },	/* S:891, 1671 */
+	{ "cbox", 8, 15 },	/* S:1048, 1802 (capped to the cores, S:1178, 1845) */
+	{ "pcu", 1, 1 },	/* S:1158, 1825 */
+	{ "ha", 1, 2 },		/* S:1251, 1853 */
+	{ "imc", 4, 8 },	/* S:1259, 1861 */
+	{ "qpi", 2, 3 },	/* S:1271, 1938 */
+	{ "r2pcie", 1, 1 },	/* S:1287, 1952 */
 	/*
-	 * S:1295, 1960: mainline's IVB-EP type has 2 boxes but binds link 2
+	 * S:1296, 1961: mainline's IVB-EP type has 2 boxes but binds link 2
 	 * (0xe3e) as index 2 (S:2056-2058); the driver has the three links
 	 * (ivbep.rst)
 	 */
 	{ "r3qpi", 2, 3 },
-	{ "irp", 0, 1 },	/* S:1914 */
+	{ "irp", 0, 1 },	/* S:1915 */
 };
 
 static void oracle_e5_registers(struct kunit *test)
@@ -575,7 +575,7 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	/* en 22 (S:25), written as config | en (S:640-649, 578-584) */
 	{ "ubox event=0x42,umask=1,edge,thresh=1", E5_BOTH, "uncore_ubox",
 	  { 0x01040142 }, -1, 0x01440142, true },
-	/* the fixed counter: config 0 (U:787) | en (S:646) at 0xc08 (S:88) */
+	/* the fixed counter: config 0 (U:787) | en (S:648) at 0xc08 (S:88) */
 	{ "ubox clockticks (UCLK)", E5_BOTH, "uncore_ubox", { 0xff }, 2, 0x400000, true },
 	/*
 	 * C-Box 1's filter at 0xd14 + 0x20 (S:95-96); TOR_INSERTS 0x0335
@@ -610,7 +610,7 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	{ "ha_1 event=1,umask=1,edge,thresh=1", E5_IVB, "uncore_ha_1",
 	  { 0x01040101 }, -1, 0x01440101, true },
 	{ "imc_1 cas_count_read", E5_BOTH, "uncore_imc_1", { 0x0304 }, -1, 0x400304, true },
-	/* DCLK: config 0 (U:787) | en (S:581) at 0xf0 (S:76) */
+	/* DCLK: config 0 (U:787) | en (S:583) at 0xf0 (S:76) */
 	{ "imc_1 clockticks (DCLK)", E5_BOTH, "uncore_imc_1", { 0xff }, 4, 0x400000, true },
 	/*
 	 * CTO_COUNT (ev_sel 0x38, S:1195) takes the packet match and mask

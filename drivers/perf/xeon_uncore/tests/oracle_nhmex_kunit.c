@@ -110,17 +110,17 @@ static const struct {
 	const char *type;
 	unsigned int nhmex, wsmex;
 } oracle_nhmex_counts[] = {
-	{ "ubox", 1, 1 },	/* N:284 */
+	{ "ubox", 1, 1 },	/* N:285 */
 	/*
-	 * N:316 (10) capped to the cores of a package (N:1225): the
+	 * N:317 (10) capped to the cores of a package (N:1225): the
 	 * Nehalem-EX has 8 cores and C-Boxes (323535 2.1), Westmere-EX 10
 	 */
 	{ "cbox", 8, 10 },
-	{ "bbox", 2, 2 },	/* N:427 */
-	{ "sbox", 2, 2 },	/* N:504 */
-	{ "mbox", 2, 2 },	/* N:930 */
-	{ "rbox", 2, 2 },	/* N:1193 */
-	{ "wbox", 1, 1 },	/* N:336 */
+	{ "bbox", 2, 2 },	/* N:428 */
+	{ "sbox", 2, 2 },	/* N:505 */
+	{ "mbox", 2, 2 },	/* N:931 */
+	{ "rbox", 2, 2 },	/* N:1194 */
+	{ "wbox", 1, 1 },	/* N:337 */
 };
 
 static unsigned int oracle_nhmex_check_regs(struct kunit *test,
@@ -170,7 +170,7 @@ static unsigned int oracle_nhmex_check_regs(struct kunit *test,
 
 	/*
 	 * The W-Box fixed counter: control 0x395, counter 0x394 (N:183-184,
-	 * 338-339), 48 bits (323535 Table 2-101; mainline leaves
+	 * 341-342), 48 bits (323535 Table 2-101; mainline leaves
 	 * fixed_ctr_bits 0), selected by event=0xff (N:330, U:775)
 	 */
 	w = oracle_type(plat, "wbox");
@@ -349,7 +349,7 @@ struct oracle_ctl_case {
 };
 
 static const struct oracle_ctl_case oracle_nhmex_ctl_cases[] = {
-	/* en 22 (N:12, 253-254), pmi_en 20 (N:11; 323535 Table 2-6) */
+	/* en 22 (N:12, 252-253), pmi_en 20 (N:11; 323535 Table 2-6) */
 	{ "ubox event=1,edge", "uncore_ubox", { 0x40001 }, -1, 0x440001, 0x100000 },
 	/* event 7:0, umask 15:8, edge 18, inv 23, thresh 31:24 (N:7-14) */
 	{ "cbox_0 event=1,umask=2,edge,inv,thresh=3", "uncore_cbox_0",
@@ -359,7 +359,7 @@ static const struct oracle_ctl_case oracle_nhmex_ctl_cases[] = {
 	/*
 	 * B: en 0 and ev_sel 5:1 only (N:384-389), the counter from bits
 	 * 7:6 (N:396-402), MATCH/MASK for ev_sel <= 6 on counter 1
-	 * (N:356-367); pmi_en 20 (323535 Table 2-20)
+	 * (N:362-366); pmi_en 20 (323535 Table 2-20)
 	 */
 	{ "bbox_1 counter=1,event=5,match,mask", "uncore_bbox_1",
 	  { 0x4a, 0x1234, 0xff00 }, 1, 0x0b, 0x100000,
@@ -371,24 +371,24 @@ static const struct oracle_ctl_case oracle_nhmex_ctl_cases[] = {
 	  { { 0xe59, 0xabcd }, { 0xe5a, 0x1fe }, { 0xe58, 0x8000000000000000 } } },
 	{ "sbox_0 event=1,umask=2,edge,inv,thresh=3", "uncore_sbox_0",
 	  { 0x03840201 }, -1, 0x03c40201, 0x100000 },
-	/* M: en 0 (N:98, 861), pmi_en 1 (N:99; 323535 Table 2-67) */
+	/* M: en 0 (N:98, 863), pmi_en 1 (N:99; 323535 Table 2-67) */
 	{ "mbox_1 inc_sel=0x1b,wrap_mode", "uncore_mbox_1", { 0x3640 }, -1, 0x3641, 0x2 },
 	/* inc_sel 0 uses DSP, 0xca5 (N:80, 530, 784-799, 843-845) */
 	{ "mbox_0 inc_sel=0,wrap_mode,dsp=5", "uncore_mbox_0",
 	  { 0x40, 0x5 }, -1, 0x41, 0x2, { { 0xca5, 0x5 } } },
 	/*
-	 * R: en 0 and ev_sel 5:1 (N:1146-1147), pmi_en 6 (N:176); ev_sel n
+	 * R: en 0 and ev_sel 5:1 (N:1148-1149), pmi_en 6 (N:176); ev_sel n
 	 * of half h is port n / 6 + 4h, n % 6 == 0 its IPERF_CFG0 at
-	 * 0xe04 + port (N:155, 1111-1126)
+	 * 0xe04 + port (N:155, 1120-1124)
 	 */
 	{ "rbox_0 event=0,iperf_cfg", "uncore_rbox_0",
 	  { 0x0, 0x80000000 }, -1, 0x1, 0x40, { { 0xe04, 0x80000000 } } },
 	{ "rbox_1 event=6,iperf_cfg (port 5)", "uncore_rbox_1",
 	  { 0xc, 0x80000000 }, -1, 0xd, 0x40, { { 0xe09, 0x80000000 } } },
-	/* W: the generic control (N:253-254) */
+	/* W: the generic control (N:252-253) */
 	{ "wbox event=2,thresh=1", "uncore_wbox", { 0x01000002 }, -1, 0x01400002, 0x100000 },
 	/*
-	 * The fixed counter: config 0 (U:787) with en bit 0 (N:248-249);
+	 * The fixed counter: config 0 (U:787) with en bit 0 (N:250-251);
 	 * pmi_en 20 is the driver's choice (nhmex.rst)
 	 */
 	{ "wbox clockticks (fixed)", "uncore_wbox", { 0xff }, 4, 0x1, 0x100000 },
@@ -464,7 +464,7 @@ static void oracle_nhmex_control_images(struct kunit *test)
 
 /*
  * U_MSR_PMON_GLOBAL_CTL 0xc00 (N:22) holds en_all, bit 28 (N:28), which
- * init sets (N:201-209; 323535 2.1.2: "The .en_all bit must be set to 1
+ * init sets (N:201-204; 323535 2.1.2: "The .en_all bit must be set to 1
  * before any uncore counters will collect events")
  */
 static void oracle_nhmex_global_enable(struct kunit *test)
