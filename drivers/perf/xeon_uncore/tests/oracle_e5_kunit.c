@@ -585,7 +585,10 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	{ "cbox_1 TOR_INSERTS.MISS_OPCODE filter_opc=0x182", E5_SNB, "uncore_cbox_1",
 	  { 0x0335, 0xc1000000 }, -1, 0x400335, false,
 	  { { ORACLE_MSR, 0xd34, 0xc1000000 } } },
-	/* IVB-EP: config1 63:32 to FILTER1 at FILTER0 + 6 (S:1778-1781) */
+	/*
+	 * IVB-EP: config1 63:32 to FILTER1 at FILTER0 + 6 (S:1778-1781),
+	 * whose opc is 28:20 (329468 Table 2-17)
+	 */
 	{ "cbox_1 TOR_INSERTS.MISS_OPCODE filter_opc=0x182", E5_IVB, "uncore_cbox_1",
 	  { 0x0335, 0x1820000000000000 }, -1, 0x400335, false,
 	  { { ORACLE_MSR, 0xd34, 0x0 }, { ORACLE_MSR, 0xd3a, 0x18200000 } } },

@@ -99,13 +99,20 @@ static const struct oracle_regs oracle_nhmex_regs[] = {
 	{ "rbox", 1, 0xe20, 8,
 	  { 0xe30, 0xe32, 0xe34, 0xe36, 0xe38, 0xe3a, 0xe3c, 0xe3e },
 	  { 0xe31, 0xe33, 0xe35, 0xe37, 0xe39, 0xe3b, 0xe3d, 0xe3f } },
-	/* W: N:180-182 (names swapped, addresses right), 334-349 */
+	/*
+	 * W: N:180-182 (names swapped, addresses right), 334-349; 323535
+	 * Table 2-94: EVT_SEL_k 0xc90 + 2k, CTR_k 0xc91 + 2k
+	 */
 	{ "wbox", 0, 0xc80, 4,
 	  { 0xc90, 0xc92, 0xc94, 0xc96 },
 	  { 0xc91, 0xc93, 0xc95, 0xc97 } },
 };
 
-/* Boxes per package: Nehalem-EX, Westmere-EX */
+/*
+ * Boxes per package: Nehalem-EX, Westmere-EX.  The SDM (vol. 3B Table
+ * 18-28) agrees for Nehalem-EX: 8 C-Boxes, 2 S-, 2 B-, 2 M-Boxes, one
+ * R-Box of two 8-counter halves, one W- and one U-Box, all 48 bits wide.
+ */
 static const struct {
 	const char *type;
 	unsigned int nhmex, wsmex;
@@ -170,7 +177,8 @@ static unsigned int oracle_nhmex_check_regs(struct kunit *test,
 
 	/*
 	 * The W-Box fixed counter: control 0x395, counter 0x394 (N:183-184,
-	 * 341-342), 48 bits (323535 Table 2-101; mainline leaves
+	 * 341-342), 48 bits (323535 Tables 2-94,
+	 * 2-101; mainline leaves
 	 * fixed_ctr_bits 0), selected by event=0xff (N:330, U:775)
 	 */
 	w = oracle_type(plat, "wbox");
