@@ -210,12 +210,17 @@ static void xu_event_read(struct perf_event *event)
 	bool nested = xu_pkg_walking_here(p);
 
 	lockdep_assert_irqs_disabled();
+	/*
+	 * PCI accesses are not for NMI context; a PCI box's walk never runs
+	 * in one, so an NMI that finds it under way interrupted it
+	 */
+	if (in_nmi() && xu_event_box(event)->pmu->type->access == XU_PCI)
+		return;
 	if (!nested) {
 		if (!in_nmi())
 			xu_pkg_lock(p);
-		else if (xu_event_box(event)->pmu->type->access == XU_PCI ||
-			 !xu_pkg_trylock(p))
-			return;	/* PCI accesses are not for NMI context */
+		else if (!xu_pkg_trylock(p))
+			return;
 	}
 	if (!(event->hw.state & PERF_HES_STOPPED))
 		xu_event_update(event);

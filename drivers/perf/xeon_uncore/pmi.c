@@ -276,6 +276,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * NMI that finds the status clear that the PMI was taken
 	 */
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
+	WRITE_ONCE(p->walker_nmi, !!in_nmi());
 	WRITE_ONCE(p->walker, smp_processor_id());
 
 	for (i = 0; i < uc->num_pmus; i++) {
@@ -397,6 +398,7 @@ static void xu_pmi_deliver(void *info)
 		regs = &caller;
 	}
 	xu_pkg_lock(p);
+	WRITE_ONCE(p->walker_nmi, false);
 	WRITE_ONCE(p->walker, smp_processor_id());
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_box *box = &uc->pmus[i].boxes[p->id];

@@ -456,6 +456,7 @@ struct xu_pmu {
  * @walker:   the CPU that holds @lock for a walk or a sample delivery,
  *            during which perf may read events of the package from the
  *            sample (PERF_SAMPLE_READ); -1 if none
+ * @walker_nmi: that walk runs in NMI context
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
@@ -472,6 +473,7 @@ struct xu_pkg {
 	u64 wd_walks;
 	u64 last_walk;
 	int walker;
+	bool walker_nmi;
 	bool routed;
 	u64 lost;
 };
@@ -499,7 +501,8 @@ static inline void xu_pkg_unlock(struct xu_pkg *p)
  */
 static inline bool xu_pkg_walking_here(struct xu_pkg *p)
 {
-	return READ_ONCE(p->walker) == smp_processor_id();
+	return READ_ONCE(p->walker) == smp_processor_id() &&
+	       READ_ONCE(p->walker_nmi) == !!in_nmi();
 }
 
 /**
