@@ -655,9 +655,16 @@ static void pmi_start_on(void *event)
 	e->pmu->start(e, PERF_EF_RELOAD);
 }
 
-static void pmi_restore_rate(void *uc)
+struct pmi_rate {
+	struct xu_uncore *uc;
+	u64 samples_per_tick;
+};
+
+static void pmi_restore_rate(void *data)
 {
-	xu_sample_rate_refresh(uc);
+	struct pmi_rate *r = data;
+
+	WRITE_ONCE(r->uc->samples_per_tick, r->samples_per_tick);
 }
 
 /*
@@ -669,13 +676,16 @@ static void pmi_perf_stop_outlasts_the_throttle(struct kunit *test)
 {
 	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
 	struct perf_event *event;
-	struct xu_uncore *uc;
+	struct pmi_rate *r;
 
 	xu_test_quiet_sim(test, xu_test_sim(test));
 	event = open_sampling(test, 1000, &ps);
-	uc = xu_event_box(event)->pmu->uncore;
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_restore_rate, uc));
-	WRITE_ONCE(uc->samples_per_tick, 1);
+	r = kunit_kzalloc(test, sizeof(*r), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	r->uc = xu_event_box(event)->pmu->uncore;
+	r->samples_per_tick = READ_ONCE(r->uc->samples_per_tick);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_restore_rate, r));
+	WRITE_ONCE(r->uc->samples_per_tick, 1);
 
 	/* two samples in a tick: the second throttles (a tick may pass) */
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(xu_test_sim(test), 0, "mbox", 0,
