@@ -225,8 +225,12 @@ void __xu_event_stop(struct perf_event *event, int flags)
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
 		xu_freq_stop(event);
-		/* a running poll sees n_active 0 and stops by itself */
-		if (--box->n_active == 0 && !xu_box_pmi(box))
+		/*
+		 * A running poll sees n_active 0 and stops by itself; an NMI
+		 * (a walk throttling a sampling event of a polled box) must
+		 * not take the hrtimer base's lock, and leaves it to the poll
+		 */
+		if (--box->n_active == 0 && !xu_box_pmi(box) && !in_nmi())
 			hrtimer_try_to_cancel(&box->timer);
 	}
 
