@@ -343,8 +343,12 @@ static void e5_refusals(struct kunit *test)
 {
 	bool ivb = e5_ivb(test);
 
-	/* en, ov_en and rst are the driver's */
-	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x400034, 0, 0));
+	/*
+	 * ov_en and rst are the driver's; en (bit 22) is taken alone, as
+	 * Intel PCM sends it, and refused with any other bit no format names
+	 */
+	KUNIT_EXPECT_EQ(test, 0, e5_try(test, "uncore_cbox_0", 0x400034, 0, 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x420034, 0, 0));
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x100034, 0, 0));
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_imc_0", 0x20004, 0, 0));
 	/* tid_en is the C-Box's alone; ev_sel_ext the QPI's */

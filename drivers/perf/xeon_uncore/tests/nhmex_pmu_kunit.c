@@ -83,11 +83,14 @@ static const struct nx_enc_case nx_enc_cases[] = {
 	  0xe30, 2, -1, 0x6f, 0x40, 0x1,
 	  { { 0xe9c, MM_PKT }, { 0xe9d, 0x2000000000000ULL },
 	    { 0xe9e, 0xf000000000000ULL } } },
-	/* W: generic control; event=0xff the fixed counter, its en bit 0 */
+	/*
+	 * W: generic control; event=0xff the fixed counter, its en bit 0;
+	 * its PMI enable (bit 20) is a guess, so counting runs without it
+	 */
 	{ "wbox event=2", "uncore_wbox", 0x02, 0, 0,
 	  0xc90, 2, -1, 0x500002, 0x100000, 0x400000 },
 	{ "wbox event=0xff (fixed)", "uncore_wbox", 0xff, 0, 0,
-	  0x395, 0, 4, 0x100001, 0x100000, 0x1 },
+	  0x395, 0, 4, 0x1, 0, 0x1 },
 	/* M: en 0, pmi_en 1, wrap_mode 6, inc_sel 13:9; DSP from config1 */
 	{ "mbox_0 inc_sel=0,dsp=5,wrap_mode", "uncore_mbox_0", 0x40, 0x5, 0,
 	  0xcb0, 2, -1, 0x43, 0x2, 0x1, { { 0xca5, 0x5 } } },

@@ -628,9 +628,13 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	  { 0x01040010 }, -1, 0x01440010, true },
 	{ "r3qpi_1 event=0x10,edge,thresh=1", E5_BOTH, "uncore_r3qpi_1",
 	  { 0x01040010 }, -1, 0x01440010, true },
-	/* IRP controls 0xd8, 0xdc, 0xe0, 0xe4 (S:1871, 1878-1879) */
+	/*
+	 * IRP controls 0xd8, 0xdc, 0xe0, 0xe4 (S:1871, 1878-1879); no ov_en
+	 * for counting: the IRP's global status bit is unknown (ivbep.rst),
+	 * so its counting events are polled
+	 */
 	{ "irp event=1,umask=1,edge,thresh=1", E5_IVB, "uncore_irp",
-	  { 0x01040101 }, -1, 0x01440101, true },
+	  { 0x01040101 }, -1, 0x01440101, false },
 };
 
 /*
