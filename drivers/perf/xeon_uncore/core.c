@@ -260,6 +260,8 @@ static void xu_start_txn(struct pmu *pmu, unsigned int flags)
 	box = xu_this_box(pmu);
 	txn->box = box;
 	xu_pkg_lock(xu_box_pkg(box));
+	/* the group's reads nest in the lock held here (xu_event_read()) */
+	xu_pkg_walk_begin(xu_box_pkg(box));
 	if (!box->frozen && box->n_active > 1 && box->pmu->type->ops->freeze) {
 		box->pmu->type->ops->freeze(box);
 		txn->froze = true;
@@ -276,6 +278,7 @@ static void xu_end_txn(struct pmu *pmu)
 	} else if (txn->flags & PERF_PMU_TXN_READ) {
 		if (txn->froze)
 			box->pmu->type->ops->unfreeze(box);
+		xu_pkg_walk_end(xu_box_pkg(box));
 		xu_pkg_unlock(xu_box_pkg(box));
 	}
 	txn->flags = 0;

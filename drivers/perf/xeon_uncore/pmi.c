@@ -276,8 +276,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * NMI that finds the status clear that the PMI was taken
 	 */
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
-	WRITE_ONCE(p->walker_nmi, !!in_nmi());
-	WRITE_ONCE(p->walker, smp_processor_id());
+	xu_pkg_walk_begin(p);
 
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];
@@ -321,7 +320,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (ack)
 		g->ack(gbox, ack);
 	p->walks++;
-	WRITE_ONCE(p->walker, -1);
+	xu_pkg_walk_end(p);
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
 out:
 	if (sts || unfreeze)
@@ -398,15 +397,14 @@ static void xu_pmi_deliver(void *info)
 		regs = &caller;
 	}
 	xu_pkg_lock(p);
-	WRITE_ONCE(p->walker_nmi, false);
-	WRITE_ONCE(p->walker, smp_processor_id());
+	xu_pkg_walk_begin(p);
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_box *box = &uc->pmus[i].boxes[p->id];
 
 		if (xu_box_here(box))
 			elsewhere |= xu_deliver_samples(box, regs);
 	}
-	WRITE_ONCE(p->walker, -1);
+	xu_pkg_walk_end(p);
 	xu_pkg_unlock(p);
 	if (elsewhere)
 		irq_work_queue(&p->forward_work);

@@ -453,10 +453,11 @@ struct xu_pmu {
  * @last_walk: when the last walk began or ended and on which CPU, in
  *            one word (xu_walk_stamp()), to tell a PMI that reached two
  *            CPUs
- * @walker:   the CPU that holds @lock for a walk or a sample delivery,
- *            during which perf may read events of the package from the
- *            sample (PERF_SAMPLE_READ); -1 if none
- * @walker_nmi: that walk runs in NMI context
+ * @walker:   the CPU that holds @lock for a walk, a sample delivery or
+ *            a group read, during which perf reads events of the package
+ *            (PERF_SAMPLE_READ, PERF_FORMAT_GROUP) with the lock held;
+ *            -1 if none
+ * @walker_nmi: that holder runs in NMI context
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
@@ -499,6 +500,17 @@ static inline void xu_pkg_unlock(struct xu_pkg *p)
  * lock (a read from a sample)?  Not merely holding the lock: an NMI that
  * interrupted the holder must not touch the state it is changing.
  */
+static inline void xu_pkg_walk_begin(struct xu_pkg *p)
+{
+	WRITE_ONCE(p->walker_nmi, !!in_nmi());
+	WRITE_ONCE(p->walker, smp_processor_id());
+}
+
+static inline void xu_pkg_walk_end(struct xu_pkg *p)
+{
+	WRITE_ONCE(p->walker, -1);
+}
+
 static inline bool xu_pkg_walking_here(struct xu_pkg *p)
 {
 	return READ_ONCE(p->walker) == smp_processor_id() &&
