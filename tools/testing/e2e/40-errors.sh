@@ -61,7 +61,9 @@ refused 22 "M-Box pmi_en bit" -a uncore_mbox_1/config=0x2/
 refused 22 "M-Box reserved bit 8" -a uncore_mbox_0/config=0x100/
 refused 22 "M-Box reserved bits 18:14" -a uncore_mbox_0/config=0x4000/
 refused 22 "M-Box bit 62" -a uncore_mbox_0/config=0x4000000000000000/
-refused 22 "U-Box en bit 22" -a uncore_ubox/config=0x400000/
+# en (bit 22) is taken alone, as Intel PCM sends it; not with another bit
+refused opened "U-Box en bit 22 alone" -a uncore_ubox/config=0x400000/
+refused 22 "U-Box en bit 22 with bit 8" -a uncore_ubox/config=0x400100/
 refused 22 "U-Box pmi_en bit 20" -a uncore_ubox/config=0x100000/
 refused 22 "U-Box undocumented bit 8" -a uncore_ubox/config=0x100/
 refused 22 "config1" -a uncore_mbox_0/cycles,config1=0x1/
