@@ -75,6 +75,9 @@ struct alias {
 	uint64_t cfg[NCFG];
 };
 
+/* config bit 22: the counter control's enable bit on most boxes */
+#define CFG_EN_BIT22	0x400000ULL
+
 struct pmu {
 	char name[64];
 	int type;
@@ -407,6 +410,16 @@ static void scan_pmus(void)
 		}
 		if (sd)
 			closedir(sd);
+		/*
+		 * config bit 22, the enable bit of most counter controls, is
+		 * taken though no format names it (Intel PCM sends it;
+		 * admin-guide.rst); the Xeon 7500 B-, M- and R-Boxes' enable
+		 * is bit 0, and there it is refused
+		 */
+		if (strncmp(p->name, "uncore_bbox", 11) &&
+		    strncmp(p->name, "uncore_mbox", 11) &&
+		    strncmp(p->name, "uncore_rbox", 11))
+			p->known[0] |= CFG_EN_BIT22;
 		snprintf(path, sizeof(path), DEVS "/%s/events", p->name);
 		sd = opendir(path);
 		p->al = calloc(MAX_ALIASES, sizeof(*p->al));
