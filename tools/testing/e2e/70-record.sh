@@ -9,9 +9,9 @@
 #   -c N: per socket, the samples' own timestamps span (samples - 1)
 #         periods of N events at the documented rate, within 2%; the
 #         samples cover the sleep (rate * sleep / N within 5%); every
-#         period is N; perf report --sort cpu splits as the rates do; the
-#         PMIs keep the package frozen (frz_all, not counting) less than
-#         1% of the run;
+#         period is N; perf report --sort cpu splits as the rates do;
+#         every overflow folded by its PMI: none by the watchdog, none
+#         lost to a masked LVTPC;
 #   -F F: in the second half of the run the samples come at F/s per
 #         socket, within 10%;
 #   -c 1 with max_sample_rate=1000: throttled to 250..1100 samples/s, no
@@ -79,24 +79,33 @@ check_le() {
 		ok "$1"; else fail "$1"; diag "got '$2', want <= $3"; fi
 }
 
-# FROZEN_PCT: the most of a run the PMIs may keep a package frozen.  Under
-# TCG on a busy 2-core host a PMI kept it frozen 150-330 us on debian-6.1
-# and 250-440 us on the debug kernel (KASAN, lockdep): at 20 PMIs per
-# second that came to 0.87% there, so the runs below keep to 13.3 per
-# second per socket (at most 0.6%).  1% keeps the count checks (2%) about
-# the driver.
-FROZEN_PCT=1
+# The time the PMIs keep a package frozen is the NMI's delivery plus the
+# walk: under TCG on a busy 2-core host 0.5 ms per PMI on debian-6.1 and
+# 1.3 ms on the debug kernel (KASAN, lockdep), microseconds on the
+# silicon.  It comes off the count, so the span checks below take it off
+# the span, and it is reported, not bounded: it measures the host.  What
+# would hide a driver defect in it, an overflow whose PMI was lost or
+# not walked, costs 50-100 ms each and is asserted directly: none is
+# folded by the watchdog (wd_folds), none lost to a masked LVTPC.
 
 # record_fixed DESC BOX CODE PERIOD EVENT SECONDS: perf record -c PERIOD
-# EVENT for SECONDS; per socket: frozen < FROZEN_PCT% of the run, samples
-# - 1 = rate * span / PERIOD within 2%, samples = rate * SECONDS / PERIOD
-# within 5%, every period PERIOD; perf report --sort cpu splits as the
-# rates
+# EVENT for SECONDS; no overflow left to the watchdog or lost; per socket:
+# samples - 1 = rate * unfrozen span / PERIOD within 2% (the span less
+# its share of the time frozen during the run), samples = rate * SECONDS
+# / PERIOD within 5%, every period PERIOD; perf report --sort cpu splits
+# as the rates
 record_fixed() {
 	_d=$1 _box=$2 _code=$3 _per=$4 _ev=$5 _sec=$6
 	cp $SIM/frozen_ns /tmp/70-frozen.0
+	cp $SIM/lost_pmis /tmp/70-lost.0
+	_wd=$(wd_folds)
+	_t0=$(cut -d' ' -f1 /proc/uptime)
 	check "$_d: perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
+	_run=$(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.2f", b - a }')
+	check_eq "$_d: every overflow folded by its PMI, none by the watchdog" \
+		"$(($(wd_folds) - _wd))" 0
+	check "$_d: no PMI lost to a masked LVTPC" cmp -s /tmp/70-lost.0 $SIM/lost_pmis
 	_tot=0
 	for s in 0 1; do
 		_r=$(rate "$_box" $s "$_code")
@@ -105,11 +114,11 @@ record_fixed() {
 			awk 'NR == 1 { a = $1 } NR == 2 { printf "%.6f", ($1 - a) / 1e9 }')
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(stats $DATA $((2 * s)))
-		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
-		_fzp=$(awk -v f="$_fz" -v t="$2" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
-		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s = $_fzp%"
-		check_le "$_d socket $s: frozen by the PMIs < $FROZEN_PCT% of the run" "$_fzp" $FROZEN_PCT
-		check_within_pct "$_d socket $s: samples - 1 = $_r/s * span / $_per" \
+		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
+			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
+		_fzp=$(awk -v f="$_fz" -v t="$_run" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
+		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s = $_fzp%"
+		check_within_pct "$_d socket $s: samples - 1 = $_r/s * unfrozen span / $_per" \
 			"$(($1 - 1))" "$_want" 2
 		check_within_pct "$_d socket $s: samples = $_r/s * $_sec s / $_per" \
 			"$1" "$((_r * _sec / _per))" 5
@@ -156,9 +165,8 @@ check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # -c N.  With frz_all the package stops counting from an overflow until
 # the handler unfreezes it: time that comes off the count, so the PMIs
-# are kept few (<= 13.3 per second per socket) and frozen_ns must stay
-# below FROZEN_PCT of the run; the counts are then compared with the
-# documented rates as they are.  15 s runs: 67..200 samples per socket.
+# are kept few (<= 13.3 per second per socket) and the counts are
+# compared with the documented rates as they are.  15 s runs: 67..200 samples per socket.
 # inc_sel=2 without wrap_mode: the driver has to make a sampling counter
 # wrap rather than stop at 2^48 - 1.  M-Box 0: 300000/s, 900000/s.
 record_fixed "M-Box 0 inc_sel=2" 0 2 67500 uncore_mbox_0/inc_sel=0x2/ 15

@@ -48,7 +48,6 @@ wait_counting() {
 	done
 	diag "no counter of socket $1 ever enabled"
 }
-watchdog_lines() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
 
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
@@ -95,7 +94,7 @@ sim_preload 0 ffffffffff00
 check_eq "4 wraps count 2000 + 3 x (2^48 - 1) exactly" \
 	"$(count_s0 "$(sim_wraps 3)")" $((2000 + 3 * XU_WRAP))
 check_eq "no PMI lost to a masked LVTPC: the driver re-arms it" "$(lost 0)" "$lost0"
-check_eq "the watchdog folded none of them (no line of it)" "$(watchdog_lines)" 0
+check_eq "the watchdog folded none of them (no line of it)" "$(wd_folds)" 0
 
 echo 1 >$SIM/misroute
 pmis0=$(cat $SIM/pmis)
@@ -105,17 +104,17 @@ check_eq "misrouted PMIs (to a CPU pmi_core_sel does not name): exact count" \
 check "misrouted PMIs were raised ($pmis0 -> $(cat $SIM/pmis))" \
 	test "$(cat $SIM/pmis)" -ge $((pmis0 + 4))
 echo 0 >$SIM/misroute
-check_eq "the watchdog folded none of the misrouted ones (no line of it)" "$(watchdog_lines)" 0
+check_eq "the watchdog folded none of the misrouted ones (no line of it)" "$(wd_folds)" 0
 
 # ------------------------------------------------ a lost PMI, the watchdog
-w0=$(watchdog_lines)
+w0=$(wd_folds)
 lost0=$(lost 0)
 sim_preload 0 ffffffffff00
 cmd="echo 0 >$SIM/mask_lvtpc; echo 1 >$SIM/mask_lvtpc; $(sim_wraps 1)"
 check_eq "a PMI lost to a masked LVTPC: the count stays exact" \
 	"$(count_s0 "$cmd")" $((2000 + XU_WRAP))
 check "the simulator lost that PMI ($lost0 -> $(lost 0))" test "$(lost 0)" -gt "$lost0"
-check_eq "the watchdog said so in one line" "$(($(watchdog_lines) - w0))" 1
+check_eq "the watchdog said so in one line" "$(($(wd_folds) - w0))" 1
 echo 1 >$SIM/generator
 
 # ------------------------------------------------ M-Box sub-registers
@@ -230,7 +229,7 @@ fi
 # counts above stay exact, so its lines are only reported here.
 check_eq "no PMI lost but the one masked on purpose (socket 0, socket 1)" \
 	"$(lost 0) $(lost 1)" "1 0"
-diag "the watchdog stepped in $(watchdog_lines) time(s) in all"
+diag "the watchdog stepped in $(wd_folds) time(s) in all"
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
 check "no unknown NMI" sh -c "! dmesg | grep -qi 'NMI received for unknown reason'"
 check "unload" unload_module

@@ -106,7 +106,7 @@ else
 		check "ivbep: no PMI lost to a masked LVTPC ($lost0 -> $lost1)" \
 			test -n "$lost0" -a "$lost1" = "$lost0"
 		check_eq "ivbep: the watchdog folded none of the wraps (no line of it)" \
-			"$(dmesg | grep -c 'folded and unfrozen by the watchdog')" 0
+			"$(wd_folds)" 0
 	else
 		check_eq "snbep: no PMI ($pmis0 -> $pmis1)" "$pmis1" "$pmis0"
 	fi

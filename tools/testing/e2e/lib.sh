@@ -381,6 +381,13 @@ check_sample_cpus() {
 	if [ -z "$_bad" ]; then ok "$1"; else fail "$1"; diag "$_bad; cpumask $_mask"; fi
 }
 
+# wd_folds: the overflows the driver's PMI watchdog has folded since the
+# kernel log was last cleared.  The driver logs each one it finds ("...
+# folded and unfrozen by the watchdog", rate-limited: 0 means none); a
+# watchdog fold needs the package frozen across two of its 50 ms ticks,
+# which is how a lost or ignored PMI shows.
+wd_folds() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
+
 finish() {
 	[ "$XU_FAILED" = 0 ] && exit 0
 	exit 1
