@@ -15,11 +15,12 @@ skip() { echo "skip $*"; }
 # diag MSG: extra detail for the log (not counted)
 diag() { echo "# $*"; }
 
-# check DESC CMD...: ok if CMD succeeds (its output is shown on failure)
+# check DESC CMD...: ok if CMD succeeds (its output is shown on failure).
+# (_ck, not a name the scripts use: sh has no locals)
 check() {
-	_d=$1; shift
-	if _out=$("$@" 2>&1); then ok "$_d"; else
-		fail "$_d"
+	_ck=$1; shift
+	if _out=$("$@" 2>&1); then ok "$_ck"; else
+		fail "$_ck"
 		[ -n "$_out" ] && printf '%s\n' "$_out" | sed 's/^/# /'
 	fi
 }
