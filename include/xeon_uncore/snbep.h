@@ -169,6 +169,7 @@
 #define E5_HA_ADDR0_MASK		GENMASK_ULL(31, 6)
 #define E5_HA_ADDR1_MASK		GENMASK_ULL(13, 0)
 #define E5_HA_OPC_MASK			GENMASK_ULL(5, 0)
+#define E5_HA_EV_ADDR_OPC_MATCH		0x20	/* the one event that uses them */
 
 /* QPI packet match/mask, in the port's filter function (function 6) */
 #define E5_QPI_MATCH0			0x228

@@ -243,10 +243,13 @@ const struct xu_extra_reg e5_pcu_extra[] = {
 };
 
 /*
- * HA address and opcode match.  Which HA events honour them is not in
- * the sources at hand, so every HA event uses all three registers (no
- * extra_fields): events that want different values never run together,
- * and one that sets none has them cleared.
+ * HA address and opcode match.  ADDR_OPC_MATCH (event 0x20) counts the
+ * packets they match, and no other event uses them (329468-002, Table
+ * 2-44; 327043-001 section 2.4.3 names only ADDR_OPC_MATCH.FILT).  By
+ * umask IVB-EP's takes the address registers (bit 0), the opcode
+ * register (bits 1-4) or both; the event claims all three whatever its
+ * umask, as SNB-EP's guide gives no umask table: two such events with
+ * different values take turns.
  */
 const struct xu_extra_reg e5_ha_extra[] = {
 	{ .reg = E5_HA_ADDRMATCH0, .cfg = 1, .shift = 0,
@@ -256,6 +259,16 @@ const struct xu_extra_reg e5_ha_extra[] = {
 	{ .reg = E5_HA_OPCODEMATCH, .cfg = 2, .shift = 0,
 	  .mask = E5_HA_OPC_MASK },
 };
+
+void e5_ha_extra_fields(struct perf_event *event, u64 *fields)
+{
+	u64 all = FIELD_GET(E5_CTL_EV_SEL, event->attr.config) ==
+		  E5_HA_EV_ADDR_OPC_MATCH ? ~0ULL : 0;
+
+	fields[0] = all;
+	fields[1] = all;
+	fields[2] = all;
+}
 
 const struct xu_extra_reg e5_qpi_extra[] = {
 	{ .reg = E5_QPI_MATCH0, .cfg = 1, .shift = 0, .filter = true,

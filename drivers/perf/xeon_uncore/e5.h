@@ -85,6 +85,7 @@ u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 void e5_pcu_extra_fields(struct perf_event *event, u64 *fields);
 extern struct attribute *e5_imc_events[];
 void e5_qpi_extra_fields(struct perf_event *event, u64 *fields);
+void e5_ha_extra_fields(struct perf_event *event, u64 *fields);
 extern struct attribute *e5_qpi_events[];
 unsigned long e5_r2pcie_constraint(struct perf_event *event);
 unsigned long e5_r3qpi_constraint(struct perf_event *event);

@@ -330,6 +330,11 @@ static struct attribute *ivbep_ha_formats[] = {
 	NULL
 };
 
+static const struct xu_box_ops ivbep_ha_ops = {
+	IVBEP_BOX_OPS,
+	.extra_fields	= e5_ha_extra_fields,
+};
+
 static const u16 ivbep_ha_ids[] = { IVBEP_PCI_HA0, IVBEP_PCI_HA1 };
 static const u64 ivbep_ha_summary[] = { IVBEP_GSTS_HA(0), IVBEP_GSTS_HA(1) };
 
@@ -345,7 +350,7 @@ static const struct xu_box_type ivbep_ha = {
 	.extra		= e5_ha_extra,
 	.num_extra	= ARRAY_SIZE(e5_ha_extra),
 	.formats	= ivbep_ha_formats,
-	.ops		= &ivbep_pci_ops,
+	.ops		= &ivbep_ha_ops,
 };
 
 /* IVB-EP channels 0 and 1 are functions 4 and 5, 2 and 3 functions 0 and 1 */

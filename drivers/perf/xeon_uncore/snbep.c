@@ -244,6 +244,11 @@ static struct attribute *snbep_ha_formats[] = {
 	NULL
 };
 
+static const struct xu_box_ops snbep_ha_ops = {
+	SNBEP_BOX_OPS,
+	.extra_fields	= e5_ha_extra_fields,
+};
+
 static const u16 snbep_ha_ids[] = { SNBEP_PCI_HA };
 
 static const struct xu_box_type snbep_ha = {
@@ -256,7 +261,7 @@ static const struct xu_box_type snbep_ha = {
 	.extra		= e5_ha_extra,
 	.num_extra	= ARRAY_SIZE(e5_ha_extra),
 	.formats	= snbep_ha_formats,
-	.ops		= &snbep_pci_ops,
+	.ops		= &snbep_ha_ops,
 };
 
 static const u16 snbep_imc_ids[] = {

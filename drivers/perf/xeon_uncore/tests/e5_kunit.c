@@ -339,6 +339,12 @@ static void e5_fixed(struct kunit *test)
 	xu_test_close(test, imc);
 }
 
+/* HA 0: SNB-EP has one HA, uncore_ha */
+static const char *e5_ha(struct kunit *test)
+{
+	return e5_ivb(test) ? "uncore_ha_0" : "uncore_ha";
+}
+
 static void e5_refusals(struct kunit *test)
 {
 	bool ivb = e5_ivb(test);
@@ -369,6 +375,9 @@ static void e5_refusals(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, 0, e5_try(test, "uncore_pcu", 0x0b, 0x20, 0));
 	/* QPI match/mask only with CTO_COUNT */
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_qpi_0", 0x14, 1, 0));
+	/* HA address match only with ADDR_OPC_MATCH (0x20) */
+	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, e5_ha(test), 0x0301, 0x40, 0));
+	KUNIT_EXPECT_EQ(test, 0, e5_try(test, e5_ha(test), 0x0320, 0x40, 0));
 	/* sampling: IVB-EP has the PMI, SNB-EP none */
 	KUNIT_EXPECT_EQ(test, ivb ? 0 : -EOPNOTSUPP,
 			e5_try(test, "uncore_imc_0", 0x0304, 0, 100000));
@@ -435,6 +444,42 @@ static void e5_filter_share(struct kunit *test)
 	xu_test_close(test, a);
 }
 
+/* The HA's match registers, read from the simulator */
+static u32 e5_ha_reg(struct kunit *test, struct perf_event *event, int where)
+{
+	u32 v = 0;
+
+	KUNIT_EXPECT_EQ(test, 0, pci_read_config_dword(xu_event_box(event)->pdev,
+						       where, &v));
+	return v;
+}
+
+/*
+ * ADDR_OPC_MATCH.FILT (event 0x20, umask 0x03) writes the address, bits
+ * 45:6 of config1, to ADDRMATCH0 (0x40, bits 31:6) and ADDRMATCH1 (0x44,
+ * bits 13:0 = address 45:32), the opcode to OPCODEMATCH (0x48).  Another
+ * HA event (REQUESTS.READS, 0x01 umask 0x03) uses none of them and runs
+ * beside it all the time.
+ */
+static void e5_ha_match(struct kunit *test)
+{
+	u64 addr = 0x2abcd12345c0ULL, ea, ra, eb, rb;
+	struct perf_event *a, *b;
+
+	a = e5_open(test, e5_ha(test), 0x0320, addr, 0x25);
+	b = e5_open(test, e5_ha(test), 0x0301, 0, 0);
+	KUNIT_EXPECT_EQ(test, e5_ha_reg(test, a, 0x40), 0xd12345c0U);
+	KUNIT_EXPECT_EQ(test, e5_ha_reg(test, a, 0x44), 0x2abcU);
+	KUNIT_EXPECT_EQ(test, e5_ha_reg(test, a, 0x48), 0x25U);
+	msleep(20);
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	KUNIT_EXPECT_EQ(test, ea, ra);
+	KUNIT_EXPECT_EQ(test, eb, rb);
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+}
+
 static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE(e5_names),
 	KUNIT_CASE(e5_formats),
@@ -442,6 +487,7 @@ static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE(e5_fixed),
 	KUNIT_CASE(e5_refusals),
 	KUNIT_CASE(e5_filter_share),
+	KUNIT_CASE(e5_ha_match),
 	{}
 };
 
