@@ -70,7 +70,8 @@ static inline void xu_set_sample_owed(struct perf_event *event, bool owed)
 
 /*
  * Samples folded by a walk on another CPU, which the event's own CPU has
- * yet to write (xu_deliver_samples())
+ * yet to write (xu_event_flush_samples()); struct xu_pkg.deferred keeps
+ * the time of each that found room there
  */
 static inline unsigned int xu_samples_pending(const struct perf_event *event)
 {

@@ -159,7 +159,10 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	xu_event_throttle_clear(event);
 	if (flags & PERF_EF_START)
 		__xu_event_start(event, 0);
-	/* samples a walk folded before perf moved the event here (hotplug) */
+	/*
+	 * Samples still pending: xu_event_del_samples() writes an event's
+	 * before perf moves it, unless its del ran elsewhere; sent on
+	 */
 	if (xu_samples_pending(event))
 		irq_work_queue(&xu_box_pkg(box)->forward_work);
 	return 0;
@@ -187,6 +190,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 
 	xu_pkg_lock(p);
 	__xu_event_stop(event, PERF_EF_UPDATE);
+	xu_event_del_samples(event);
 	for (i = 0; i < box->n_events; i++) {
 		if (box->events[i] == event) {
 			box->events[i] = box->events[--box->n_events];

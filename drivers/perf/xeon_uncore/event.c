@@ -399,17 +399,89 @@ static void xu_adjust_freq(struct perf_event *event)
 }
 
 /*
- * Write one sample of @event, on its own CPU; locked.  The period is the
- * one that ended (hwc->last_period).
+ * Write one sample of @event, on its own CPU; locked.  @d: a sample a walk
+ * on another CPU folded, with its time and period; NULL for one of the
+ * period that just ended (hwc->last_period) at the time perf writes it,
+ * or one whose fold found no room for its time (see xu_defer_sample()).
  */
-static void xu_event_emit(struct perf_event *event, struct pt_regs *regs)
+static void xu_event_emit(struct perf_event *event, struct pt_regs *regs,
+			  const struct xu_deferred *d)
 {
 	struct perf_sample_data data;
 
 	perf_event_update_userpage(event);
-	perf_sample_data_init(&data, 0, event->hw.last_period);
+	perf_sample_data_init(&data, 0, d ? d->period : event->hw.last_period);
+	/*
+	 * perf_prepare_sample() leaves the time alone when the driver's
+	 * sample_flags say it set it (6.1 and later)
+	 */
+	if (d) {
+		data.time = d->time;
+		data.sample_flags |= PERF_SAMPLE_TIME;
+	}
 	if (xu_event_sample(event, &data, regs))
 		__xu_event_stop(event, 0);
+}
+
+/*
+ * A sample of @event, of a period of @period events, folded on a CPU other
+ * than the event's: count it, keep its time while the package has room,
+ * and send it to the event's CPU.  Locked.  The time is the event's own
+ * clock, which perf allows only NMI-safe clocks for a PMU such as this
+ * one (perf_event_set_clock()), read on this CPU.
+ */
+static void xu_defer_sample(struct perf_event *event, u64 period)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+
+	xu_set_samples_pending(event, xu_samples_pending(event) + 1);
+	if (p->n_deferred < XU_DEFERRED)
+		p->deferred[p->n_deferred++] = (struct xu_deferred) {
+			.event = event,
+			.time = event->clock(),
+			.period = period,
+		};
+	irq_work_queue(&p->forward_work);
+}
+
+/* Take @event's oldest deferred sample off its package's list into @d */
+static bool xu_take_deferred(struct xu_pkg *p, struct perf_event *event,
+			     struct xu_deferred *d)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->n_deferred; i++) {
+		if (p->deferred[i].event != event)
+			continue;
+		*d = p->deferred[i];
+		p->n_deferred--;
+		memmove(&p->deferred[i], &p->deferred[i + 1],
+			(p->n_deferred - i) * sizeof(*d));
+		return true;
+	}
+	return false;
+}
+
+/**
+ * xu_event_flush_samples() - write the samples of @event folded elsewhere
+ * @event: the event, active on this CPU, locked
+ * @regs:  the registers this CPU was interrupted at
+ *
+ * Oldest first, each with the time and period of its fold; those whose
+ * fold found the package's list full then, at the time of this write.
+ * Samples of a CPU's ring buffer may thus come after later ones: perf's
+ * tools sort them by time.
+ */
+void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+	unsigned int n = xu_samples_pending(event);
+	struct xu_deferred d;
+
+	xu_set_samples_pending(event, 0);
+	while (n--)
+		xu_event_emit(event, regs,
+			      xu_take_deferred(p, event, &d) ? &d : NULL);
 }
 
 /**
@@ -427,7 +499,8 @@ static void xu_event_emit(struct perf_event *event, struct pt_regs *regs)
  * refuses to share a buffer across CPUs for that reason): the sample is
  * written here only on that CPU, and otherwise left to
  * xu_deliver_samples() there, which the package's forward_work brings
- * about (an NMI cannot send an irq_work to another CPU).
+ * about (an NMI cannot send an irq_work to another CPU), with the time of
+ * the fold here (xu_defer_sample()).
  */
 void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 		       bool exact)
@@ -450,16 +523,41 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 	xu_set_sample_owed(event, false);
 	/* the sample is of the period that ended, not of the one steered */
 	hwc->last_period = ended;
-	if (READ_ONCE(event->oncpu) == smp_processor_id()) {
-		xu_event_emit(event, regs);
-	} else {
-		xu_set_samples_pending(event, xu_samples_pending(event) + 1);
-		irq_work_queue(&xu_box_pkg(box)->forward_work);
-	}
+	if (READ_ONCE(event->oncpu) == smp_processor_id())
+		xu_event_emit(event, regs, NULL);
+	else
+		xu_defer_sample(event, ended);
 	if (xu_throttle(event)) {
 		__xu_event_stop(event, 0);
 		irq_work_queue(&box->unthrottle_work);
 	}
+}
+
+/**
+ * xu_event_del_samples() - an event leaves its box (pmu::del)
+ * @event: the event, locked, on the CPU it is active on
+ *
+ * Writes the samples walks on other CPUs folded for it and this CPU has
+ * not written yet, before perf frees the event or moves it to another
+ * CPU (CPU hotplug), with the times of their folds; no entry of the
+ * package's list outlives the event's stay in the box.
+ */
+void xu_event_del_samples(struct perf_event *event)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+	struct xu_deferred d;
+	struct pt_regs regs;
+
+	if (!xu_samples_pending(event))
+		return;
+	if (READ_ONCE(event->oncpu) == smp_processor_id()) {
+		perf_fetch_caller_regs(&regs);
+		xu_pkg_walk_begin(p);
+		xu_event_flush_samples(event, &regs);
+		xu_pkg_walk_end(p);
+	}
+	while (xu_take_deferred(p, event, &d))
+		;
 }
 
 /**
@@ -468,31 +566,26 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
  * @regs: the registers this CPU was interrupted at
  *
  * Writes the pending samples of the box's events that are active on this
- * CPU.  Each is written with the event's last period: a walk that folded
- * two periods of a frequency event before this ran reports the second's
- * length for both.
+ * CPU (xu_event_flush_samples()).
  *
  * Return: true if an event active on another CPU still has samples
  * pending (perf moved it there).
  */
 bool xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 {
-	unsigned int i, n, cpu = smp_processor_id();
+	unsigned int i, cpu = smp_processor_id();
 	bool elsewhere = false;
 
 	for (i = 0; i < box->n_events; i++) {
 		struct perf_event *event = box->events[i];
 
-		n = xu_samples_pending(event);
-		if (!n)
+		if (!xu_samples_pending(event))
 			continue;
 		if (READ_ONCE(event->oncpu) != cpu) {
 			elsewhere = true;
 			continue;
 		}
-		xu_set_samples_pending(event, 0);
-		while (n--)
-			xu_event_emit(event, regs);
+		xu_event_flush_samples(event, regs);
 	}
 	return elsewhere;
 }

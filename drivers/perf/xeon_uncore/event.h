@@ -17,6 +17,8 @@ void __xu_event_stop(struct perf_event *event, int flags);
 void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 		       bool exact);
 bool xu_deliver_samples(struct xu_box *box, struct pt_regs *regs);
+void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs);
+void xu_event_del_samples(struct perf_event *event);
 
 static inline void xu_event_update(struct perf_event *event)
 {

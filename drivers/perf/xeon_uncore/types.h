@@ -431,6 +431,24 @@ struct xu_pmu {
 	struct attribute_group events_group;
 };
 
+/*
+ * How many samples folded on other CPUs a package keeps the time of
+ * until their events' CPUs write them (struct xu_pkg.deferred)
+ */
+#define XU_DEFERRED		32
+
+/**
+ * struct xu_deferred - a sample folded on a CPU other than its event's
+ * @event:  the event, active on another CPU of the package
+ * @time:   @event's clock (event->clock(), perf's sample time) at the fold
+ * @period: the period that ended
+ */
+struct xu_deferred {
+	struct perf_event *event;
+	u64 time;
+	u64 period;
+};
+
 /**
  * struct xu_pkg - what the PMUs of one package share
  * @uc:       the uncore it belongs to
@@ -461,6 +479,10 @@ struct xu_pmu {
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
+ * @deferred: the samples walks folded for events active on other CPUs,
+ *            oldest first, under @lock; each event's pending count
+ *            (xu_samples_pending()) also counts those that found it full
+ * @n_deferred: entries of @deferred in use
  */
 struct xu_pkg {
 	arch_spinlock_t lock;
@@ -477,6 +499,8 @@ struct xu_pkg {
 	bool walker_nmi;
 	bool routed;
 	u64 lost;
+	struct xu_deferred deferred[XU_DEFERRED];
+	unsigned int n_deferred;
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */

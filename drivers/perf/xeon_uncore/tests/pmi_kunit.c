@@ -375,6 +375,9 @@ struct pmi_samples {
 	atomic_t elsewhere;
 	/* the period of the last sample */
 	u64 period;
+	/* its sample_flags and time, as the driver set them */
+	u64 flags;
+	u64 time;
 };
 
 static void pmi_count_sample(struct perf_event *event,
@@ -385,6 +388,8 @@ static void pmi_count_sample(struct perf_event *event,
 	if (smp_processor_id() != READ_ONCE(event->oncpu))
 		atomic_inc(&ps->elsewhere);
 	WRITE_ONCE(ps->period, data->period);
+	WRITE_ONCE(ps->flags, data->sample_flags);
+	WRITE_ONCE(ps->time, data->time);
 	atomic_inc(&ps->calls);
 }
 
@@ -568,6 +573,56 @@ static void pmi_sample_written_on_the_events_cpu(struct kunit *test)
 	wait_samples(test, &ps, 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps.elsewhere), 0);
 	KUNIT_EXPECT_EQ(test, ps.period, 1000ULL);
+}
+
+struct pmi_timed_walk {
+	struct perf_event *event;
+	/* the event's clock before and after the walk */
+	u64 before;
+	u64 after;
+};
+
+static void pmi_walk_timed(void *info)
+{
+	struct pmi_timed_walk *w = info;
+
+	w->before = w->event->clock();
+	pmi_walk_here(xu_event_box(w->event)->pmu->uncore);
+	w->after = w->event->clock();
+}
+
+/*
+ * A sample that a walk on another CPU folds is written later, on the
+ * event's CPU, but carries the time of the fold, on the event's clock,
+ * as perf's own would if the event's CPU had walked
+ */
+static void pmi_deferred_sample_carries_the_time_of_its_fold(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct pmi_timed_walk w = { };
+	int other;
+
+	xu_test_quiet_sim(test, sim);
+	w.event = open_sampling(test, 1000, &ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == w.event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+
+	xu_sim_set_deliver_pmi(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, sim));
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, "mbox", 0, EV_CYCLES,
+					       XU_SIM_SUB_ANY, 1000));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(other, pmi_walk_timed,
+							  &w, true));
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.elsewhere), 0);
+	KUNIT_EXPECT_EQ(test, ps.period, 1000ULL);
+	KUNIT_EXPECT_TRUE_MSG(test, ps.flags & PERF_SAMPLE_TIME,
+			      "sample_flags %#llx: perf would take the time of the write",
+			      ps.flags);
+	KUNIT_EXPECT_GE(test, ps.time, w.before);
+	KUNIT_EXPECT_LE(test, ps.time, w.after);
 }
 
 /*
@@ -891,6 +946,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
 	KUNIT_CASE(pmi_sample_written_on_the_events_cpu),
+	KUNIT_CASE(pmi_deferred_sample_carries_the_time_of_its_fold),
 	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
 	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
 	KUNIT_CASE(pmi_overflow_in_the_unfreeze_window_is_taken),
