@@ -566,26 +566,18 @@ void xu_event_del_samples(struct perf_event *event)
  * @regs: the registers this CPU was interrupted at
  *
  * Writes the pending samples of the box's events that are active on this
- * CPU (xu_event_flush_samples()).
- *
- * Return: true if an event active on another CPU still has samples
- * pending (perf moved it there).
+ * CPU (xu_event_flush_samples()).  An event still active on another CPU
+ * is one perf is moving here (CPU hotplug): its pmu::del on that CPU
+ * writes them there (xu_event_del_samples()).
  */
-bool xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
+void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 {
 	unsigned int i, cpu = smp_processor_id();
-	bool elsewhere = false;
 
 	for (i = 0; i < box->n_events; i++) {
 		struct perf_event *event = box->events[i];
 
-		if (!xu_samples_pending(event))
-			continue;
-		if (READ_ONCE(event->oncpu) != cpu) {
-			elsewhere = true;
-			continue;
-		}
-		xu_event_flush_samples(event, regs);
+		if (xu_samples_pending(event) && READ_ONCE(event->oncpu) == cpu)
+			xu_event_flush_samples(event, regs);
 	}
-	return elsewhere;
 }

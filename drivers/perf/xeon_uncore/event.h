@@ -16,7 +16,7 @@ void __xu_event_start(struct perf_event *event, int flags);
 void __xu_event_stop(struct perf_event *event, int flags);
 void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 		       bool exact);
-bool xu_deliver_samples(struct xu_box *box, struct pt_regs *regs);
+void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs);
 void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs);
 void xu_event_del_samples(struct perf_event *event);
 

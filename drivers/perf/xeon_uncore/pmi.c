@@ -382,7 +382,9 @@ static void xu_pmi_forward_work(struct irq_work *work)
 /*
  * On the package's collecting CPU, the one its events are active on, in
  * interrupt context: write the samples that walks on other CPUs folded.
- * A sample of an event perf is moving to another CPU (hotplug) goes on.
+ * Those of an event perf is moving here (hotplug) are written by its
+ * pmu::del where it was: sending them on would only bring the csd back
+ * here until the move.
  */
 static void xu_pmi_deliver(void *info)
 {
@@ -390,7 +392,6 @@ static void xu_pmi_deliver(void *info)
 	struct xu_uncore *uc = p->uc;
 	struct pt_regs caller, *regs = get_irq_regs();
 	unsigned int i;
-	bool elsewhere = false;
 
 	if (!regs) {
 		perf_fetch_caller_regs(&caller);
@@ -402,12 +403,10 @@ static void xu_pmi_deliver(void *info)
 		struct xu_box *box = &uc->pmus[i].boxes[p->id];
 
 		if (xu_box_here(box))
-			elsewhere |= xu_deliver_samples(box, regs);
+			xu_deliver_samples(box, regs);
 	}
 	xu_pkg_walk_end(p);
 	xu_pkg_unlock(p);
-	if (elsewhere)
-		irq_work_queue(&p->forward_work);
 }
 
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
@@ -431,8 +430,11 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	p = &uc->pkgs[pkg];
 
 	if (!uc->walk_in_irq && xu_pkg_trylock(p)) {
+		/* a walk that found status re-armed the LVTPC before unfreezing */
 		n = xu_pmi_walk(uc, pkg, regs, false);
 		xu_pkg_unlock(p);
+		if (n)
+			return NMI_HANDLED;
 	} else {
 		/*
 		 * This CPU, interrupted, or another one is inside the box
@@ -441,12 +443,11 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		 * waits for an irq_work.
 		 */
 		n = !uc->plat->global->status(gbox, &sts) && sts;
-		if (n)
+		if (n) {
 			irq_work_queue(&p->walk_work);
-	}
-	if (n) {
-		xu_pmi_lvtpc_arm();
-		return NMI_HANDLED;
+			xu_pmi_lvtpc_arm();
+			return NMI_HANDLED;
+		}
 	}
 	/* Nothing to walk: a PMI that another CPU of the package walked? */
 	pmi = xu_pmi_lvtpc_masked();
