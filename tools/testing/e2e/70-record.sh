@@ -39,36 +39,6 @@ rate() {
 	esac
 }
 
-# samples FILE: "CPU TIME PERIOD" per sample of FILE
-samples() {
-	perf script -i "$1" -F cpu,time,period 2>/dev/null | tr -d '[]:' |
-		awk 'NF == 3 { print $1 + 0, $2, $3 }'
-}
-
-# stats FILE CPU: "N SPAN_S MIN_PERIOD MAX_PERIOD" of CPU's samples
-stats() {
-	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2; p[n] = $3 }
-		END {
-			if (n < 2) { print 0, 0, 0, 0; exit }
-			mn = p[1]; mx = p[1]
-			for (i = 2; i <= n; i++) { if (p[i] < mn) mn = p[i]; if (p[i] > mx) mx = p[i] }
-			printf "%d %.6f %d %d\n", n, t[n] - t[1], mn, mx
-		}'
-}
-
-# half_rate FILE CPU: "N SPAN_S RATE" of CPU's samples in the second half
-# (by time) of its samples' span: RATE = (N - 1) / SPAN_S samples/s
-half_rate() {
-	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
-		END {
-			if (n < 4) { print 0, 0, 0; exit }
-			mid = (t[1] + t[n]) / 2; k = 0
-			for (i = 1; i <= n; i++) if (t[i] >= mid) { if (!k) s = t[i]; k++ }
-			if (k < 2 || t[n] <= s) { print k, 0, 0; exit }
-			printf "%d %.6f %.2f\n", k, t[n] - s, (k - 1) / (t[n] - s)
-		}'
-}
-
 # check_ge DESC GOT MIN / check_le DESC GOT MAX
 check_ge() {
 	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a ~ /^[0-9.]+$/ && a + 0 >= b + 0) }'; then
@@ -113,7 +83,7 @@ record_fixed() {
 		_fz=$(awk -v s=$s '$1 == s { print $2 }' /tmp/70-frozen.0 $SIM/frozen_ns |
 			awk 'NR == 1 { a = $1 } NR == 2 { printf "%.6f", ($1 - a) / 1e9 }')
 		# shellcheck disable=SC2046 # split into $1..$4
-		set -- $(stats $DATA $((2 * s)))
+		set -- $(rec_stats $DATA $((2 * s)))
 		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
 			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
 		_fzp=$(awk -v f="$_fz" -v t="$_run" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
@@ -187,8 +157,8 @@ check "perf record -a -F $F -e uncore_mbox_0/cycles/ -- sleep 8" \
 	perf record -q -a -F $F -e uncore_mbox_0/cycles/ -o $DATA -- sleep 8
 for s in 0 1; do
 	# shellcheck disable=SC2046 # split into $1..$4
-	set -- $(stats $DATA $((2 * s)))
-	h=$(half_rate $DATA $((2 * s)))
+	set -- $(rec_stats $DATA $((2 * s)))
+	h=$(rec_half_rate $DATA $((2 * s)))
 	diag "-F $F socket $s: $1 samples over $2 s, periods $3..$4; second half: $h (samples, s, /s)"
 	# shellcheck disable=SC2086 # split into $1..$3
 	set -- $h
@@ -224,7 +194,7 @@ check "perf record -a -c 1 -e uncore_mbox_0/cycles/ -- sleep 1 finishes" \
 	timeout 120 perf record -q -a -c 1 -e uncore_mbox_0/cycles/ -o $DATA -- sleep 1
 for s in 0 1; do
 	# shellcheck disable=SC2046 # split into $1..$4
-	set -- $(stats $DATA $((2 * s)))
+	set -- $(rec_stats $DATA $((2 * s)))
 	got=$(awk -v n="$1" -v t="$2" 'BEGIN { if (t > 0) printf "%.1f", (n - 1) / t; else print 0 }')
 	diag "-c 1 socket $s: $1 samples over $2 s: $got/s"
 	check_ge "-c 1 socket $s: throttled to >= 250 samples/s" "$got" 250

@@ -25,36 +25,6 @@ e5_require 84-e5-record
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
-# samples FILE: "CPU TIME PERIOD" per sample of FILE
-samples() {
-	perf script -i "$1" -F cpu,time,period 2>/dev/null | tr -d '[]:' |
-		awk 'NF == 3 { print $1 + 0, $2, $3 }'
-}
-
-# stats FILE CPU: "N SPAN_S MIN_PERIOD MAX_PERIOD" of CPU's samples
-stats() {
-	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2; p[n] = $3 }
-		END {
-			if (n < 2) { print n + 0, 0, 0, 0; exit }
-			mn = p[1]; mx = p[1]
-			for (i = 2; i <= n; i++) { if (p[i] < mn) mn = p[i]; if (p[i] > mx) mx = p[i] }
-			printf "%d %.6f %d %d\n", n, t[n] - t[1], mn, mx
-		}'
-}
-
-# half_rate FILE CPU: "N SPAN_S RATE" of CPU's samples in the second half
-# (by time) of its samples' span
-half_rate() {
-	samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
-		END {
-			if (n < 4) { print 0, 0, 0; exit }
-			mid = (t[1] + t[n]) / 2; k = 0
-			for (i = 1; i <= n; i++) if (t[i] >= mid) { if (!k) s = t[i]; k++ }
-			if (k < 2 || t[n] <= s) { print k, 0, 0; exit }
-			printf "%d %.6f %.2f\n", k, t[n] - s, (k - 1) / (t[n] - s)
-		}'
-}
-
 # frozen SOCKET: the simulator's frozen_ns of SOCKET, "unreadable" if it
 # has none (which fails the bound below)
 frozen() {
@@ -97,7 +67,7 @@ record_fixed() {
 			else printf "%.6f", (b - a) / 1e9 }')
 		_run=$(awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.2f", b - a }')
 		# shellcheck disable=SC2046 # split into $1..$4
-		set -- $(stats $DATA "$(e5_socket_cpu "$s")")
+		set -- $(rec_stats $DATA "$(e5_socket_cpu "$s")")
 		# counted: the span less the part of it the package was frozen
 		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
 			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
@@ -155,7 +125,7 @@ check "perf record -a -F $F -e $E -- sleep 6" perf record -q -a -F $F -e $E -o $
 # for -F 20, 44.9/s for -F 50, where the Xeon 7500's -F holds within 5%
 # there and -c N above is exact.  Not understood yet: reported, not hidden.
 for s in $(e5_seq "$(e5_sockets)"); do
-	h=$(half_rate $DATA "$(e5_socket_cpu "$s")")
+	h=$(rec_half_rate $DATA "$(e5_socket_cpu "$s")")
 	diag "-F $F socket $s: second half: $h (samples, s, /s)"
 	# shellcheck disable=SC2086 # split into $1..$3
 	set -- $h

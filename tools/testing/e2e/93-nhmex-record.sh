@@ -18,22 +18,6 @@ DATA=/tmp/93-nhmex-record.data
 nhmex_require 93-nhmex-record
 check "load xeon_uncore and xeon_uncore_sim model=$NX" nhmex_load
 
-# stats SOCKET: "N SPAN_S MIN_PERIOD MAX_PERIOD" of the samples in $DATA
-# taken on a CPU of SOCKET (whichever CPU of the package took the PMI)
-stats() {
-	_cpus=$(printf '%s\n' "$E5_TOPO" | awk -v p="$1" '$2 == p { printf "%s,", $1 }')
-	# the CPU without its leading zeros: busybox awk reads 010 as octal
-	perf script -i $DATA -F cpu,time,period 2>/dev/null | tr -d '[]:' |
-		sed 's/^ *0*\([0-9]\)/\1/' | awk -v cpus=",$_cpus" 'NF == 3 && index(cpus, "," ($1 + 0) ",") {
-			n++; t[n] = $2; p[n] = $3 }
-		END {
-			if (n < 2) { print 0, 0, 0, 0; exit }
-			mn = p[1]; mx = p[1]
-			for (i = 2; i <= n; i++) { if (p[i] < mn) mn = p[i]; if (p[i] > mx) mx = p[i] }
-			printf "%d %.6f %d %d\n", n, t[n] - t[1], mn, mx
-		}'
-}
-
 # check_ge DESC GOT MIN
 check_ge() {
 	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a ~ /^[0-9.]+$/ && a + 0 >= b + 0) }'; then
@@ -52,7 +36,8 @@ record() {
 	for s in $(e5_seq "$(e5_sockets)"); do
 		_r=$(nhmex_rate "${_ev%%/*}" "$_code" "$s")
 		# shellcheck disable=SC2046 # split into $1..$4
-		set -- $(stats "$s")
+		set -- $(rec_stats $DATA "$(printf '%s\n' "$E5_TOPO" |
+			awk -v p="$s" '$2 == p { printf "%s%s", c, $1; c = "," }')")
 		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
 		diag "$_ev S$s: $1 samples over $2 s, want 1 + $_want; periods $3..$4"
 		check_within_pct "$_ev S$s: samples - 1 = $_r/s * span / $_per" \

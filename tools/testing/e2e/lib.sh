@@ -370,6 +370,40 @@ nhmex_pmus() {
 	} | tr ' ' '\n' | LC_ALL=C sort
 }
 
+# ---- perf record's samples, for 70-record.sh, 84-e5-record.sh and
+# 93-nhmex-record.sh
+# rec_samples FILE: "CPU TIME PERIOD" per sample of perf.data FILE (the
+# CPU without leading zeros: busybox awk reads 010 as octal)
+rec_samples() {
+	perf script -i "$1" -F cpu,time,period 2>/dev/null | tr -d '[]:' |
+		sed 's/^ *0*\([0-9]\)/\1/' | awk 'NF == 3 { print $1 + 0, $2, $3 }'
+}
+
+# rec_stats FILE CPUS: "N SPAN_S MIN_PERIOD MAX_PERIOD" of FILE's samples
+# taken on one of CPUS (comma-separated)
+rec_stats() {
+	rec_samples "$1" | awk -v c=",$2," 'index(c, "," $1 ",") { n++; t[n] = $2; p[n] = $3 }
+		END {
+			if (n < 2) { print n + 0, 0, 0, 0; exit }
+			mn = p[1]; mx = p[1]
+			for (i = 2; i <= n; i++) { if (p[i] < mn) mn = p[i]; if (p[i] > mx) mx = p[i] }
+			printf "%d %.6f %d %d\n", n, t[n] - t[1], mn, mx
+		}'
+}
+
+# rec_half_rate FILE CPU: "N SPAN_S RATE" of CPU's samples in the second
+# half (by time) of its samples' span: RATE = (N - 1) / SPAN_S samples/s
+rec_half_rate() {
+	rec_samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
+		END {
+			if (n < 4) { print 0, 0, 0; exit }
+			mid = (t[1] + t[n]) / 2; k = 0
+			for (i = 1; i <= n; i++) if (t[i] >= mid) { if (!k) s = t[i]; k++ }
+			if (k < 2 || t[n] <= s) { print k, 0, 0; exit }
+			printf "%d %.6f %.2f\n", k, t[n] - s, (k - 1) / (t[n] - s)
+		}'
+}
+
 # check_sample_cpus DESC DATA PMU: every sample in perf.data DATA was
 # written on a CPU of PMU's cpumask (perf's ring buffer takes an event's
 # samples from the CPU the event is active on, whichever CPU took the PMI)
