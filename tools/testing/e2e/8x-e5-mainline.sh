@@ -36,8 +36,6 @@ fi
 read -r T0 _ </proc/uptime
 ABSENT=
 [ "$E5" = ivbep ] && ABSENT=absent=r3qpi_2
-HA=uncore_ha
-[ "$E5" = ivbep ] && HA=uncore_ha_0
 
 # pmus: the PCI PMUs both drivers register here
 pmus() {
@@ -108,7 +106,7 @@ LIST=" $(perf list 2>/dev/null | awk '{ print $1 }' | tr '\n' ' ') "
 
 # the event list and the injections: N(socket, box, code) =
 # 100000 (socket + 1) + 1000 idx + code, distinct per socket and box
-EVLIST= INJ=
+EVLIST='' INJ=''
 : >$T.tab
 for p in $(pmus); do
 	evs "$p" >$T.evs
@@ -179,6 +177,7 @@ awk -F';' -v ns="$(e5_sockets)" '
 		print "n " n + 0 " " b1 + 0 " " b2 + 0 " " b3 + 0
 	}' $T.tab $T.ml.cnt $T.xu.cnt $T.ml.rate $T.xu.rate | sort >$T.cmp
 grep '^#' $T.cmp
+# shellcheck disable=SC2046 # the figures, one word each
 set -- $(grep '^n ' $T.cmp)
 for k in 1 2 3; do
 	case $k in

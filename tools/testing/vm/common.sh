@@ -318,7 +318,7 @@ XU_KVM_DEV=${XU_KVM_DEV:-/dev/kvm}
 # then does not set the hypervisor bit, without which Linux's own
 # intel_uncore refuses to load (vm/run --no-hypervisor).
 xu_qemu_cpu() {
-	local off= hv=
+	local off='' hv=''
 	[ "${3:-}" = nohv ] && hv=,-hypervisor
 	[ "$2" = tcg ] && off=,-x2apic,-tsc-deadline
 	off=$off$hv
