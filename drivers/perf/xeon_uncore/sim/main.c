@@ -202,3 +202,5 @@ module_exit(xu_sim_exit);
 MODULE_DESCRIPTION("Simulated Xeon 7500, E7 and E5 uncore for the xeon_uncore perf driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(XU_NS);
+/* attach=1 needs the driver: modprobe loads it first (no link-time dependency) */
+MODULE_SOFTDEP("pre: xeon_uncore");
