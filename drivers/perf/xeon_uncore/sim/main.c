@@ -7,7 +7,11 @@
  * per socket) and its debugfs directory, and attaches it to the driver
  * (xu_attach()), which registers its PMUs on it; on unload it detaches it
  * (the driver unregisters them) and frees it.  An open perf event holds a
- * reference on this module through xu_sim_io.owner.
+ * reference on this module through xu_sim_io.owner.  With attach=0 (E5
+ * models only) it presents the PCI domain and does not attach, so that
+ * another driver (Linux's intel_uncore) can bind the PCI boxes; it then
+ * needs no xeon_uncore, which is why xu_attach() and xu_detach() are
+ * looked up at load (symbol_get()) rather than linked.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -28,8 +32,14 @@ static char *absent;
 module_param(absent, charp, 0444);
 MODULE_PARM_DESC(absent, "E5 models: PCI boxes the firmware hid, by PMU name without uncore_ (imc_5,qpi_2)");
 
+static bool attach = true;
+module_param(attach, bool, 0444);
+MODULE_PARM_DESC(attach, "Attach to xeon_uncore (default 1); 0, E5 models only: present the PCI boxes for another driver");
+
 /* The simulator attached to the driver, between init and exit */
 static struct xu_sim *xu_sim;
+/* xu_detach(), held (with a reference on xeon_uncore) while attached */
+static void (*xu_sim_detach)(void *io_priv);
 
 static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
 {
@@ -83,6 +93,41 @@ static struct xu_syscore xu_sim_pm = {
 	.resume		= xu_sim_resume,
 };
 
+/*
+ * Attach @sim to the driver: -ENOENT if xeon_uncore is not loaded.  The
+ * references symbol_get() takes on it keep it loaded until the exit
+ * detaches.
+ */
+static int __init xu_sim_attach(struct xu_sim *sim)
+{
+	int (*attach_fn)(const char *plat, const struct xu_io_ops *io, void *io_priv);
+	void (*detach_fn)(void *io_priv);
+	int ret;
+
+	attach_fn = symbol_get(xu_attach);
+	detach_fn = symbol_get(xu_detach);
+	if (!attach_fn || !detach_fn) {
+		pr_err("model=%s: xeon_uncore is not loaded: load it first (or attach=0)\n",
+		       model);
+		ret = -ENOENT;
+		goto put;
+	}
+	xu_sim_set_deliver_pmi(sim, true);
+	ret = attach_fn(model, &xu_sim_io, sim);
+	if (ret) {
+		xu_sim_set_deliver_pmi(sim, false);
+		goto put;
+	}
+	xu_sim_detach = detach_fn;
+	return 0;
+put:
+	if (detach_fn)
+		symbol_put(xu_detach);
+	if (attach_fn)
+		symbol_put(xu_attach);
+	return ret;
+}
+
 static int __init xu_sim_init(void)
 {
 	struct xu_sim *sim;
@@ -94,16 +139,30 @@ static int __init xu_sim_init(void)
 		pr_err("model=%s is not a simulated uncore; use %s\n", model, names);
 		return -EINVAL;
 	}
+	/*
+	 * Without the driver, only the PCI boxes can be reached (by another
+	 * driver, through the PCI domain): a model without them is refused
+	 */
+	if (!attach && !sim_model_find(model)->ops->config) {
+		pr_err("attach=0: model=%s has no PCI boxes to present without xeon_uncore\n",
+		       model);
+		return -EINVAL;
+	}
 	sim = xu_sim_create_absent(model, topology_max_packages(), absent);
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	ret = xu_sim_debugfs_init(sim);
 	if (ret)
 		pr_warn("no debugfs directory: %d\n", ret);
-	xu_sim_set_deliver_pmi(sim, true);
 	xu_sim = sim;
 	xu_syscore_register(&xu_sim_pm);
-	ret = xu_attach(model, &xu_sim_io, sim);
+	if (!attach) {
+		/* no NMI handler of ours: an overflow raises no PMI */
+		pr_info("model=%s: PCI domain %04x presented, not attached to xeon_uncore (attach=0)\n",
+			model, xu_sim_pci_domain(sim));
+		return 0;
+	}
+	ret = xu_sim_attach(sim);
 	if (ret) {
 		xu_syscore_unregister(&xu_sim_pm);
 		xu_sim = NULL;
@@ -115,13 +174,19 @@ static int __init xu_sim_init(void)
 
 static void __exit xu_sim_exit(void)
 {
-	xu_detach(xu_sim);
+	if (xu_sim_detach) {
+		xu_sim_detach(xu_sim);
+		symbol_put(xu_detach);
+		symbol_put(xu_attach);
+	}
 	xu_syscore_unregister(&xu_sim_pm);
 	xu_sim_destroy(xu_sim);
 }
 
 /**
  * xu_sim_instance() - the simulator the module attached to the driver
+ *
+ * With attach=0, the simulator the module created (not attached).
  *
  * Return: the simulator; NULL only while the module initialises.
  */
@@ -137,3 +202,5 @@ module_exit(xu_sim_exit);
 MODULE_DESCRIPTION("Simulated Xeon 7500, E7 and E5 uncore for the xeon_uncore perf driver");
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(XU_NS);
+/* attach=1 needs the driver: modprobe loads it first (no link-time dependency) */
+MODULE_SOFTDEP("pre: xeon_uncore");
