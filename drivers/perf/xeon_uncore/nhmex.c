@@ -35,9 +35,38 @@ static int nhmex_ubox_write_gctl(struct xu_box *box, u64 val)
 	return xu_write(box, NHMEX_U_GLOBAL_CTL, val);
 }
 
+/*
+ * Every C-Box of the package, those beyond its cores too, which the
+ * driver registers no PMU for: a status bit a previous owner left in one
+ * would hold its S-Box summary, and ov_s0 or ov_s1 with it, set for good,
+ * so that every unfreeze raises a PMI that no walk can clear; and a
+ * counter left enabled would overflow where no walk looks.  Their
+ * ctr_en off and their status clear, before en_all.  A C-Box the part
+ * does not have answers with an error, which changes nothing here.
+ */
+static void nhmex_cbox_quiet_all(struct xu_box *ubox)
+{
+	const struct xu_box_type * const *t;
+	unsigned int i;
+
+	for (t = ubox->pmu->uncore->plat->types; *t; t++) {
+		if (!(*t)->per_core)
+			continue;
+		for (i = 0; i < (*t)->num_boxes; i++) {
+			u32 gctl = (*t)->box_ctl + (*t)->box_off[i];
+
+			xu_write(ubox, gctl, 0);
+			xu_write(ubox, NHMEX_BOX_OVF_CTL(gctl),
+				 GENMASK_ULL((*t)->num_counters - 1, 0));
+		}
+	}
+}
+
 static int nhmex_ubox_init(struct xu_box *box)
 {
 	int ret;
+
+	nhmex_cbox_quiet_all(box);
 
 	/* Section 2.1.2: reset every counter, then enable with rst_all 0 */
 	ret = nhmex_ubox_write_gctl(box, NHMEX_U_GCTL_RST_ALL);
@@ -248,9 +277,15 @@ static const struct xu_box_type nhmex_cbox = {
 	.num_boxes	= NHMEX_C_NUM_BOXES,
 };
 
+/*
+ * Where C8 and C9 report is inferred: their counting events are polled
+ * (counting never rests on it), and a walk that finds a summary bit no
+ * box explains reads them too
+ */
 static const struct xu_box_type wsmex_cbox = {
 	NHMEX_CBOX_TYPE,
 	.num_boxes	= WSMEX_C_NUM_BOXES,
+	.ov_guessed	= BIT(8) | BIT(9),
 };
 
 /*
