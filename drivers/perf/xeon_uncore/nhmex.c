@@ -35,29 +35,35 @@ static int nhmex_ubox_write_gctl(struct xu_box *box, u64 val)
 	return xu_write(box, NHMEX_U_GLOBAL_CTL, val);
 }
 
+static u64 nhmex_box_enables(const struct xu_box_type *t);
+
+/* Register @reg of box @i of type @t, which may have no PMU registered */
+static u32 nhmex_reg_of(const struct xu_box_type *t, unsigned int i, u32 reg)
+{
+	return reg + (t->box_off ? t->box_off[i] : i * t->box_stride);
+}
+
 /*
- * Every C-Box of the package, those beyond its cores too, which the
- * driver registers no PMU for: a status bit a previous owner left in one
- * would hold its S-Box summary, and ov_s0 or ov_s1 with it, set for good,
- * so that every unfreeze raises a PMI that no walk can clear; and a
- * counter left enabled would overflow where no walk looks.  Their
- * ctr_en off and their status clear, before en_all.  A C-Box the part
- * does not have answers with an error, which changes nothing here.
+ * Every box of the package, the C-Boxes beyond its cores too (the driver
+ * registers no PMU for them): their enables off and their overflow status
+ * clear, before en_all.  A status bit a previous owner left would hold
+ * its summaries set, and with them a PMI pending at the unfreeze, before
+ * the driver takes PMIs (and for good in a C-Box no walk reads); a
+ * counter left enabled would overflow where no walk looks.  A box the
+ * part does not have answers with an error, which changes nothing here.
  */
-static void nhmex_cbox_quiet_all(struct xu_box *ubox)
+static void nhmex_quiet_all(struct xu_box *ubox)
 {
 	const struct xu_box_type * const *t;
 	unsigned int i;
 
 	for (t = ubox->pmu->uncore->plat->types; *t; t++) {
-		if (!(*t)->per_core)
+		if (!(*t)->box_ctl || !(*t)->ovf0)
 			continue;
 		for (i = 0; i < (*t)->num_boxes; i++) {
-			u32 gctl = (*t)->box_ctl + (*t)->box_off[i];
-
-			xu_write(ubox, gctl, 0);
-			xu_write(ubox, NHMEX_BOX_OVF_CTL(gctl),
-				 GENMASK_ULL((*t)->num_counters - 1, 0));
+			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->box_ctl), 0);
+			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->ovf0),
+				 nhmex_box_enables(*t));
 		}
 	}
 }
@@ -66,7 +72,7 @@ static int nhmex_ubox_init(struct xu_box *box)
 {
 	int ret;
 
-	nhmex_cbox_quiet_all(box);
+	nhmex_quiet_all(box);
 
 	/* Section 2.1.2: reset every counter, then enable with rst_all 0 */
 	ret = nhmex_ubox_write_gctl(box, NHMEX_U_GCTL_RST_ALL);
