@@ -83,13 +83,20 @@ static int ivbep_gctl_write(struct xu_box *ubox, u64 act)
 
 static int ivbep_ubox_init(struct xu_box *box)
 {
+	u64 sts = 0;
 	int ret;
 
 	ret = e5_ubox_clear(box);
 	if (!ret)
 		ret = xu_write(box, E5_U_BOX_STATUS, E5_U_BOX_STATUS_OV);
+	/*
+	 * Every bit a previous owner left, known or not: one the driver
+	 * does not clear would read as a pending PMI at the first walk
+	 */
 	if (!ret)
-		ret = xu_write(box, E5_U_GLOBAL_STATUS, IVBEP_GSTS_KNOWN);
+		ret = xu_read(box, E5_U_GLOBAL_STATUS, &sts);
+	if (!ret)
+		ret = xu_write(box, E5_U_GLOBAL_STATUS, sts | IVBEP_GSTS_KNOWN);
 	if (!ret)
 		ret = ivbep_gctl_write(box, IVBEP_U_GCTL_UNFRZ_ALL);
 	return ret;

@@ -35,9 +35,44 @@ static int nhmex_ubox_write_gctl(struct xu_box *box, u64 val)
 	return xu_write(box, NHMEX_U_GLOBAL_CTL, val);
 }
 
+static u64 nhmex_box_enables(const struct xu_box_type *t);
+
+/* Register @reg of box @i of type @t, which may have no PMU registered */
+static u32 nhmex_reg_of(const struct xu_box_type *t, unsigned int i, u32 reg)
+{
+	return reg + (t->box_off ? t->box_off[i] : i * t->box_stride);
+}
+
+/*
+ * Every box of the package, the C-Boxes beyond its cores too (the driver
+ * registers no PMU for them): their enables off and their overflow status
+ * clear, before en_all.  A status bit a previous owner left would hold
+ * its summaries set, and with them a PMI pending at the unfreeze, before
+ * the driver takes PMIs (and for good in a C-Box no walk reads); a
+ * counter left enabled would overflow where no walk looks.  A box the
+ * part does not have answers with an error, which changes nothing here.
+ */
+static void nhmex_quiet_all(struct xu_box *ubox)
+{
+	const struct xu_box_type * const *t;
+	unsigned int i;
+
+	for (t = ubox->pmu->uncore->plat->types; *t; t++) {
+		if (!(*t)->box_ctl || !(*t)->ovf0)
+			continue;
+		for (i = 0; i < (*t)->num_boxes; i++) {
+			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->box_ctl), 0);
+			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->ovf0),
+				 nhmex_box_enables(*t));
+		}
+	}
+}
+
 static int nhmex_ubox_init(struct xu_box *box)
 {
 	int ret;
+
+	nhmex_quiet_all(box);
 
 	/* Section 2.1.2: reset every counter, then enable with rst_all 0 */
 	ret = nhmex_ubox_write_gctl(box, NHMEX_U_GCTL_RST_ALL);
@@ -248,9 +283,15 @@ static const struct xu_box_type nhmex_cbox = {
 	.num_boxes	= NHMEX_C_NUM_BOXES,
 };
 
+/*
+ * Where C8 and C9 report is inferred: their counting events are polled
+ * (counting never rests on it), and a walk that finds a summary bit no
+ * box explains reads them too
+ */
 static const struct xu_box_type wsmex_cbox = {
 	NHMEX_CBOX_TYPE,
 	.num_boxes	= WSMEX_C_NUM_BOXES,
+	.ov_guessed	= BIT(8) | BIT(9),
 };
 
 /*

@@ -312,6 +312,35 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			pr_warn_once("package %u: a second-level overflow summary did not name the box that overflowed; the box was found by its own status\n",
 				     pkg);
 	}
+	/*
+	 * Still unexplained: the box that overflowed does not report where
+	 * the driver placed it (which summary a box is under is inferred for
+	 * some, Documentation/pmu/).  Read every box under a second-level
+	 * summary or whose report is a guess, whatever its bit, or its
+	 * status would stay set and the package frozen at every unfreeze.
+	 */
+	if (sts & ~explained) {
+		int found = 0;
+
+		for (i = 0; i < uc->num_pmus; i++) {
+			struct xu_box *box = &uc->pmus[i].boxes[pkg];
+			const struct xu_box_type *t = box->pmu->type;
+			unsigned int idx = box->pmu->idx;
+			u64 sum;
+
+			if (!t->ov_summary || !t->status0 || !xu_box_here(box))
+				continue;
+			sum = t->ov_summary[idx];
+			if (!sum || !(xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
+				continue;
+			found += xu_pmi_walk_box(box, sum, regs, &explained, &ack,
+						 NULL);
+		}
+		if (found)
+			pr_warn_once("package %u: a box reported its overflow under another summary bit than the driver placed it; found by its own status\n",
+				     pkg);
+		handled += found;
+	}
 	/* summary bits that no box explains: ack them, or they stick */
 	ack |= sts & ~explained;
 	handled += hweight64(sts & ~explained);

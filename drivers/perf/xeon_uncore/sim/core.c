@@ -197,6 +197,61 @@ void xu_sim_power_on(struct xu_sim *sim)
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_power_on, XU_SIM_NS);
 
+/**
+ * xu_sim_set_wrong_guesses() - make every guess of the documentation wrong
+ * @sim: the simulated uncore
+ * @on:  true: each register behaviour that the driver infers rather than
+ *       reads in a specification behaves otherwise (the model's list is in
+ *       Documentation/simulator.rst, "Wrong guesses"); false: as the
+ *       documentation guesses
+ *
+ * Every socket is brought up to now first, so that the change applies from
+ * now on.
+ */
+void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		sim_advance(s);
+		WRITE_ONCE(sim->wrong_guesses, on);
+		sim_unlock(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_wrong_guesses, XU_SIM_NS);
+
+/**
+ * xu_sim_stale() - leave the registers as a previous owner might have
+ * @sim: the simulated uncore
+ *
+ * Counters enabled with their overflow interrupt and near the wrap,
+ * overflow status set at every level, the package frozen and its PMI
+ * routed, as a driver that crashed or a firmware that used the counters
+ * would leave them.  No PMI is raised.  For a test of the driver's
+ * initialisation, before it attaches.
+ */
+void xu_sim_stale(struct xu_sim *sim)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	if (!sim->model->ops->stale)
+		return;
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		sim_advance(s);
+		sim->model->ops->stale(s);
+		sim_unlock(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_stale, XU_SIM_NS);
+
 /* Bring every socket up to now, then apply a change of time base */
 static void sim_sync(struct xu_sim *sim, bool manual, bool generator)
 {

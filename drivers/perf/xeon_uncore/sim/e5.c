@@ -107,6 +107,32 @@ static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 	return m->ivb ? false : !(bx->box_ctl & E5_BOX_CTL_FRZ_EN);
 }
 
+/* IVB-EP with wrong guesses (Documentation/simulator.rst) */
+static bool sim_e5_wrong(const struct sim_socket *s)
+{
+	return sim_e5m(s->sim)->ivb && READ_ONCE(s->sim->wrong_guesses);
+}
+
+/*
+ * The global status bit of box @d: with wrong guesses, the boxes without
+ * a known bit report in others than the ones the simulator documents
+ */
+static u64 sim_e5_gsts_bit(const struct sim_socket *s,
+			   const struct sim_e5_desc *d)
+{
+	if (!sim_e5_wrong(s))
+		return d->gsts;
+	switch (d->gsts) {
+	case XU_SIM_IVBEP_GSTS_QPI2:
+		return XU_SIM_IVBEP_WRONG_GSTS_QPI2;
+	case XU_SIM_IVBEP_GSTS_R3QPI2:
+		return XU_SIM_IVBEP_WRONG_GSTS_R3QPI2;
+	case XU_SIM_IVBEP_GSTS_IRP:
+		return XU_SIM_IVBEP_WRONG_GSTS_IRP;
+	}
+	return d->gsts;
+}
+
 static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 {
 	return sim_e5m(s->sim)->ivb && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
@@ -130,7 +156,7 @@ static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 	if (d->type == E5_UBOX && i == FIXED)
 		e5->gsts |= IVBEP_GSTS_U_FIXED;
 	else
-		e5->gsts |= d->gsts;
+		e5->gsts |= sim_e5_gsts_bit(s, d);
 	if (!e5->frozen) {
 		e5->frozen = true;
 		s->frozen_since = when;
@@ -334,7 +360,11 @@ struct sim_e5_at {
 	unsigned int i;		/* counter, or filter register */
 };
 
-static bool sim_e5_msr(const struct sim_e5_model *m, u32 msr,
+/*
+ * The MSR @msr of a model: its box, register and counter.  @cstat: the
+ * C-Boxes have a box status (IVB-EP with wrong guesses)
+ */
+static bool sim_e5_msr(const struct sim_e5_model *m, u32 msr, bool cstat,
 		       struct sim_e5_at *at)
 {
 	unsigned int n;
@@ -388,6 +418,8 @@ static bool sim_e5_msr(const struct sim_e5_model *m, u32 msr,
 	msr -= n * E5_C_BOX_STRIDE;
 	if (msr == E5_C_BOX_CTL) {
 		at->reg = R_BOX_CTL;
+	} else if (msr == XU_SIM_IVBEP_WRONG_C_STATUS(0) && cstat) {
+		at->reg = R_STATUS;
 	} else if (msr >= E5_C_CTL0 && msr < E5_C_CTL0 + E5_C_NUM_COUNTERS) {
 		at->reg = R_CTL;
 		at->i = msr - E5_C_CTL0;
@@ -524,7 +556,7 @@ static int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
 			return 0;
 		}
 	}
-	if (!sim_e5_msr(m, msr, &at))
+	if (!sim_e5_msr(m, msr, sim_e5_wrong(s), &at))
 		return -EIO;
 	*val = sim_e5_get(s, &at);
 	return 0;
@@ -549,7 +581,7 @@ static int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
 			return 0;
 		}
 	}
-	if (!sim_e5_msr(m, msr, &at))
+	if (!sim_e5_msr(m, msr, sim_e5_wrong(s), &at))
 		return -EIO;
 	if (at.reg != R_CTR && at.reg != R_STATUS)
 		sim_violation(s, false, 0, msr, val, MSR_RSVD);
@@ -867,6 +899,42 @@ static void sim_e5_reset(struct sim_socket *s)
 }
 
 /*
+ * The registers as a previous owner left them: every counter enabled (with
+ * ov_en on IVB-EP) at 8 events below its wrap, every box frozen, and on
+ * IVB-EP every box status bit, every global status bit (the known ones and
+ * 31:27) and every pmi_core_sel bit set, the package frozen
+ */
+static void sim_e5_stale(struct sim_socket *s)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	struct sim_e5 *e5 = sim_e5(s);
+	unsigned int b, i;
+
+	for (b = 0; b < m->nr_boxes; b++) {
+		const struct sim_e5_desc *d = &m->boxes[b];
+		struct sim_e5_box *bx = &e5->box[b];
+
+		for (i = 0; i <= FIXED; i++) {
+			if (!sim_e5_has(d, i))
+				continue;
+			bx->c[i].ctl = E5_CTL_EN | (m->ivb ? E5_CTL_OV_EN : 0) |
+				       (i == FIXED ? 0 : FIELD_PREP(E5_CTL_EV_SEL, 1));
+			bx->c[i].val = sim_e5_ctr_max(d, i) - 7;
+		}
+		if (sim_e5_types[d->type].box_ctl)
+			bx->box_ctl = E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN;
+		if (m->ivb)
+			bx->status = GENMASK_ULL(sim_e5_types[d->type].nctrs - 1 +
+						 (d->type == E5_IMC), 0);
+	}
+	if (!m->ivb)
+		return;
+	e5->gctl = IVBEP_U_GCTL_PMI_CORE_SEL | IVBEP_U_GCTL_WK_ON_PMI;
+	e5->gsts = GENMASK_ULL(31, 0);
+	e5->frozen = true;
+}
+
+/*
  * debugfs "inject": "SOCKET BOX EVENT COUNT", BOX a PMU name without
  * uncore_, EVENT as for sim_e5_inject()
  */
@@ -947,6 +1015,7 @@ static const struct sim_model_ops sim_e5_ops = {
 	.advance	= sim_e5_advance,
 	.next_event_ns	= sim_e5_flow_ns,
 	.reset		= sim_e5_reset,
+	.stale		= sim_e5_stale,
 	.inject		= sim_e5_inject,
 	.rate		= sim_e5_rate_of,
 	.inject_cmd	= sim_e5_inject_cmd,

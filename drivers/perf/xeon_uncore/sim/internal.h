@@ -97,6 +97,13 @@ struct sim_model_ops {
 	/* Every register to its reset value, as after a system sleep */
 	void (*reset)(struct sim_socket *s);
 	/*
+	 * The registers as a previous owner might have left them: counters
+	 * enabled with their PMI, near the wrap, overflow status set, the
+	 * package frozen, the PMI routed (xu_sim_stale()).  NULL: left as
+	 * they are.
+	 */
+	void (*stale)(struct sim_socket *s);
+	/*
 	 * @n events of @event in box @idx of type @box, with sub-selector
 	 * @sub (XU_SIM_SUB_ANY: whatever the box selects), now: 0 or
 	 * -EINVAL (see xu_sim_inject())
@@ -235,6 +242,8 @@ struct sim_socket {
  * @pmis:        PMIs raised
  * @deliver_pmi: PMIs are sent as NMIs, see xu_sim_set_deliver_pmi()
  * @misroute:    each PMI goes to a CPU pmi_core_sel does not name
+ * @wrong_guesses: every inferred behaviour the model documents is the
+ *               other one (xu_sim_set_wrong_guesses()); read by the models
  * @pmi_csd:     per CPU: the IPI that makes it take a PMI, sim_pmi_take()
  * @core_rank:   per CPU: its core's index in its package
  *               (xu_cpu_core_rank()), taken when the simulator starts
@@ -256,6 +265,7 @@ struct xu_sim {
 	atomic64_t pmis;
 	bool deliver_pmi;
 	bool misroute;
+	bool wrong_guesses;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;
 	struct dentry *debugfs;

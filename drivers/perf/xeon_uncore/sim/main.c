@@ -36,6 +36,14 @@ static bool attach = true;
 module_param(attach, bool, 0444);
 MODULE_PARM_DESC(attach, "Attach to xeon_uncore (default 1); 0, E5 models only: present the PCI boxes for another driver");
 
+static bool wrong_guesses;
+module_param(wrong_guesses, bool, 0444);
+MODULE_PARM_DESC(wrong_guesses, "Every register behaviour the driver infers rather than reads in a specification behaves otherwise (default 0)");
+
+static bool stale;
+module_param(stale, bool, 0444);
+MODULE_PARM_DESC(stale, "Leave the registers as a previous owner might have: counters enabled, status set, package frozen, PMI routed (default 0)");
+
 /* The simulator attached to the driver, between init and exit */
 static struct xu_sim *xu_sim;
 /* xu_detach(), held (with a reference on xeon_uncore) while attached */
@@ -151,6 +159,9 @@ static int __init xu_sim_init(void)
 	sim = xu_sim_create_absent(model, topology_max_packages(), absent);
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
+	xu_sim_set_wrong_guesses(sim, wrong_guesses);
+	if (stale)
+		xu_sim_stale(sim);
 	ret = xu_sim_debugfs_init(sim);
 	if (ret)
 		pr_warn("no debugfs directory: %d\n", ret);

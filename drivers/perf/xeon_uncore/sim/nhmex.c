@@ -36,8 +36,14 @@ unsigned long xu_sim_pmi_cores(u64 u_global_ctl)
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
 
+/*
+ * With wrong guesses the field is a core number: n sends the PMI to core
+ * n, 0 to core 0
+ */
 static unsigned long sim_nx_pmi_cores(struct sim_socket *s)
 {
+	if (sim_nx_wrong(s))
+		return BIT(FIELD_GET(SIM_GCTL_PMI_CORE_SEL, sim_nx(s)->u_gctl));
 	return xu_sim_pmi_cores(sim_nx(s)->u_gctl);
 }
 
@@ -84,7 +90,7 @@ static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 ns, bool *any)
 			u64 ctl = fixed ? sim_nx(s)->w_fixed_ctl : r.box->c[k].ctl;
 			u64 rate;
 
-			if (!sim_nx_counting(s, &r, k) || !(ctl & sim_nx_pmi_bit(&r, k)))
+			if (!sim_nx_counting(s, &r, k) || !(ctl & sim_nx_pmi_bit(s, &r, k)))
 				continue;
 			rate = sim_nx_gen_rate(s, &r, k);
 			if (!rate)
@@ -304,7 +310,8 @@ static int sim_nx_value(struct sim_socket *s, const struct sim_nx_reg *g,
 			*val = sim_w_erratum(*val);
 		break;
 	case NX_SUMMARY:
-		*val = sim_nx_summary(s, g->b);
+		/* with wrong guesses, the summary is not at this address */
+		*val = sim_nx_wrong(s) ? 0 : sim_nx_summary(s, g->b);
 		break;
 	case NX_W_FIXED_CTL:
 		*val = nx->w_fixed_ctl;
@@ -508,7 +515,8 @@ static int sim_nx_box_write(struct sim_socket *s, u32 msr, u64 val)
 		g.r.box->c[g.k].stopped = false;
 		break;
 	case NX_W_FIXED_CTL:
-		nx->w_fixed_ctl = val & (W_FIXED_EN | W_FIXED_PMI_EN);
+		nx->w_fixed_ctl = val & (W_FIXED_EN |
+					 sim_nx_pmi_bit(s, &g.r, NHMEX_W_NUM_COUNTERS));
 		g.r.box->c[NHMEX_W_NUM_COUNTERS].rem_ns = 0;
 		break;
 	case NX_B_MATCH:
@@ -643,6 +651,45 @@ static void sim_nx_reset(struct sim_socket *s)
 	memset(s->regs, 0, sizeof(struct sim_nx));
 }
 
+/*
+ * The registers as a previous owner left them: every counter enabled with
+ * its PMI enable, 8 events below the wrap, every box's ctr_en and status
+ * bits set (and with them every summary), ov_u set, frz_all and every
+ * pmi_core_sel bit set, en_all clear: the package frozen by a PMI
+ */
+static void sim_nx_stale(struct sim_socket *s)
+{
+	struct sim_nx *nx = sim_nx(s);
+	struct sim_nx_ref r;
+	unsigned int b, i, n, k;
+
+	nx->u_gctl = NHMEX_U_GCTL_EN | NHMEX_U_GCTL_FRZ_ALL | SIM_GCTL_PMI_CORE_SEL;
+	nx->u.ctl = NHMEX_U_CTL_EN | NHMEX_U_CTL_PMI_EN | FIELD_PREP(NHMEX_U_CTL_EV_SEL, 1);
+	nx->u.val = CTR_MAX - 7;
+	nx->u_gsts = NHMEX_U_GSTS_OV_U;
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		nx->m[b].gctl = NHMEX_M_GCTL_CTR_EN;
+		nx->m[b].status = NHMEX_M_GSTS_OV;
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
+			nx->m[b].c[i].ctl = NHMEX_M_CTL_EN | NHMEX_M_CTL_PMI_EN |
+					    NHMEX_M_CTL_WRAP_MODE |
+					    FIELD_PREP(NHMEX_M_CTL_INC_SEL, 1);
+			nx->m[b].c[i].val = CTR_MAX - 7;
+		}
+	}
+	for (n = 0; sim_nx_nth(s, n, &r); n++) {
+		const struct sim_nx_layout *l = &sim_nx_layouts[r.type];
+
+		r.box->gctl = l->gctl;
+		r.box->status = l->gctl;
+		for (k = 0; k < sim_nx_ctrs(&r); k++) {
+			r.box->c[k].ctl = l->en | l->pmi;
+			r.box->c[k].val = CTR_MAX - 7;
+		}
+	}
+	nx->w_fixed_ctl = W_FIXED_EN | W_FIXED_PMI_EN | XU_SIM_NX_WRONG_W_FIXED_PMI_EN;
+}
+
 static const struct sim_model_ops sim_nx_ops = {
 	.read		= sim_nx_read,
 	.write		= sim_nx_write,
@@ -650,6 +697,7 @@ static const struct sim_model_ops sim_nx_ops = {
 	.advance	= sim_nx_advance,
 	.next_event_ns	= sim_nx_next_event_ns,
 	.reset		= sim_nx_reset,
+	.stale		= sim_nx_stale,
 	.inject		= sim_nx_inject,
 	.rate		= sim_nx_rate,
 	.inject_cmd	= sim_nx_inject_cmd,

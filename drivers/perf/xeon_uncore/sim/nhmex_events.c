@@ -181,10 +181,12 @@ bool sim_nx_counting(struct sim_socket *s, const struct sim_nx_ref *r,
 	return (r->box->c[k].ctl & l->en) && (r->box->gctl & BIT_ULL(k));
 }
 
-u64 sim_nx_pmi_bit(const struct sim_nx_ref *r, unsigned int k)
+u64 sim_nx_pmi_bit(const struct sim_socket *s, const struct sim_nx_ref *r,
+		   unsigned int k)
 {
 	if (r->type == NX_W && k == NHMEX_W_NUM_COUNTERS)
-		return W_FIXED_PMI_EN;
+		return sim_nx_wrong(s) ? XU_SIM_NX_WRONG_W_FIXED_PMI_EN :
+					 W_FIXED_PMI_EN;
 	return sim_nx_layouts[r->type].pmi;
 }
 
@@ -304,10 +306,10 @@ void sim_nx_events(struct sim_socket *s, const struct sim_nx_ref *r,
 	if (fixed) {
 		struct sim_ctr tmp = { .ctl = sim_nx(s)->w_fixed_ctl };
 
-		sim_overflow(s, &tmp, W_FIXED_PMI_EN, &r->box->status, bit);
+		sim_overflow(s, &tmp, sim_nx_pmi_bit(s, r, k), &r->box->status, bit);
 		return;
 	}
-	sim_overflow(s, c, sim_nx_pmi_bit(r, k), &r->box->status, bit);
+	sim_overflow(s, c, sim_nx_pmi_bit(s, r, k), &r->box->status, bit);
 }
 
 /*
@@ -448,19 +450,24 @@ u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
  * S_MSR_PMON_SUMMARY of S-Box @b, derived: a bit is set while a status
  * bit it summarises is set.  C-Boxes 0/1 (S-Box 1: 4/5) report through
  * ov_c_l, 2/3 (6/7) through ov_c_r; Westmere-EX's C8 through S-Box 0's
- * ov_c_r and C9 through S-Box 1's, the simulator's choice.
+ * ov_c_r and C9 through S-Box 1's, the simulator's choice.  With wrong
+ * guesses, C8 reports through S-Box 1 and C9 through S-Box 0, both as
+ * ov_c_l, and R-Box half i through S-Box 1 - i.
  */
 u64 sim_nx_summary(struct sim_socket *s, unsigned int b)
 {
 	struct sim_nx *nx = sim_nx(s);
+	bool wrong = sim_nx_wrong(s);
 	u64 sum = 0;
 	unsigned int i;
 
 	for (i = 0; i < sim_nx_desc(s)->nr_cboxes; i++) {
 		if (!nx->c[i].status)
 			continue;
-		if (i >= 8 && i - 8 == b)
-			sum |= NHMEX_S_SUM_OV_C_R;
+		if (i >= 8 && !wrong && i - 8 == b)
+			sum |= XU_SIM_WSMEX_C89_SUM;
+		else if (i >= 8 && wrong && 9 - i == b)
+			sum |= XU_SIM_WSMEX_WRONG_C89_SUM;
 		else if (i < 8 && i / 4 == b)
 			sum |= i % 4 < 2 ? NHMEX_S_SUM_OV_C_L : NHMEX_S_SUM_OV_C_R;
 	}
@@ -468,7 +475,7 @@ u64 sim_nx_summary(struct sim_socket *s, unsigned int b)
 		sum |= NHMEX_S_SUM_OV_MB;
 	if (nx->s[b].status)
 		sum |= NHMEX_S_SUM_OV_S;
-	if (nx->r[b].status)
+	if (nx->r[wrong ? 1 - b : b].status)
 		sum |= NHMEX_S_SUM_OV_R;
 	return sum;
 }

@@ -161,6 +161,12 @@ static inline struct sim_nx *sim_nx(struct sim_socket *s)
 	return s->regs;
 }
 
+/* Every guess is the other way (xu_sim_set_wrong_guesses()) */
+static inline bool sim_nx_wrong(const struct sim_socket *s)
+{
+	return READ_ONCE(s->sim->wrong_guesses);
+}
+
 static inline const struct sim_nx_desc *sim_nx_desc(struct sim_socket *s)
 {
 	return s->sim->model->data;
@@ -210,7 +216,8 @@ bool sim_u_counting(struct sim_socket *s);
 bool sim_m_counting(struct sim_socket *s, unsigned int b, unsigned int i);
 bool sim_nx_counting(struct sim_socket *s, const struct sim_nx_ref *r,
 		     unsigned int k);
-u64 sim_nx_pmi_bit(const struct sim_nx_ref *r, unsigned int k);
+u64 sim_nx_pmi_bit(const struct sim_socket *s, const struct sim_nx_ref *r,
+		   unsigned int k);
 void sim_u_events(struct sim_socket *s, u64 n);
 void sim_m_events(struct sim_socket *s, unsigned int b, unsigned int i,
 		  u64 n);

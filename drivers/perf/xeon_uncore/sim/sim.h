@@ -46,6 +46,19 @@ extern const struct xu_io_ops xu_sim_io;
 #define XU_SIM_IVBEP_GSTS_R3QPI2	BIT_ULL(28)
 #define XU_SIM_IVBEP_GSTS_IRP		BIT_ULL(29)
 
+/*
+ * With wrong guesses (xu_sim_set_wrong_guesses()): other bits, none of
+ * them among the known ones (26:0) nor the driver's 29:27 for the same box
+ */
+#define XU_SIM_IVBEP_WRONG_GSTS_QPI2	BIT_ULL(31)
+#define XU_SIM_IVBEP_WRONG_GSTS_R3QPI2	BIT_ULL(30)
+#define XU_SIM_IVBEP_WRONG_GSTS_IRP	BIT_ULL(27)
+/*
+ * With wrong guesses, the IVB-EP C-Boxes have a box status register, at
+ * C_MSR_PMON_BOX_CTL + 1 (write 1 to clear), that the driver does not know
+ */
+#define XU_SIM_IVBEP_WRONG_C_STATUS(n)	(0xd05 + 0x20 * (n))
+
 /**
  * struct xu_sim_access - one register access, as the access log keeps it
  * @write:  a wrmsr (a configuration write), else a rdmsr (read)
@@ -86,6 +99,8 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 u64 xu_sim_rate(struct xu_sim *sim, unsigned int socket, const char *box,
 		unsigned int idx, unsigned int event);
 void xu_sim_set_generator(struct xu_sim *sim, bool on);
+void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on);
+void xu_sim_stale(struct xu_sim *sim);
 void xu_sim_power_on(struct xu_sim *sim);
 void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
 void xu_sim_advance(struct xu_sim *sim, u64 ns);
@@ -112,6 +127,21 @@ struct xu_sim *xu_sim_instance(void);
 #define XU_SIM_WSMEX_C8_SBOX	0
 #define XU_SIM_WSMEX_C9_SBOX	1
 #define XU_SIM_WSMEX_C89_SUM	BIT_ULL(0)
+
+/*
+ * With wrong guesses (xu_sim_set_wrong_guesses()), Xeon 7500 / E7:
+ * - the W-Box fixed counter's PMI enable is bit 2 of its control (0x395),
+ *   as in Nehalem's MSR at that address, and bit 20 does nothing;
+ * - pmi_core_sel (U_MSR_PMON_GLOBAL_CTL 4:1) is a core number, not a
+ *   mask: value n sends the PMI to core n (0: core 0);
+ * - 0xc43 and 0xcc3 are no summaries: they read 0, writes are ignored
+ *   (the summaries still feed U_MSR_PMON_GLOBAL_STATUS);
+ * - R-Box half i (ports 4i to 4i + 3) reports through S-Box 1 - i;
+ * - Westmere-EX's C8 reports through S-Box 1 and C9 through S-Box 0, both
+ *   as ov_c_l (bit 2).
+ */
+#define XU_SIM_NX_WRONG_W_FIXED_PMI_EN	BIT_ULL(2)
+#define XU_SIM_WSMEX_WRONG_C89_SUM	BIT_ULL(2)
 
 /**
  * struct xu_sim_rpkt - a packet crossing an R-Box port
