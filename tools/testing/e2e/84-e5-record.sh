@@ -25,25 +25,12 @@ e5_require 84-e5-record
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
-# frozen SOCKET: the simulator's frozen_ns of SOCKET, "unreadable" if it
-# has none (which fails the bound below)
-frozen() {
-	if [ -r $XU_SIM/frozen_ns ]; then
-		awk -v s="$1" '$1 == s { print $2; f = 1 } END { if (!f) print "unreadable" }' $XU_SIM/frozen_ns
-	else
-		echo unreadable
-	fi
-}
-
-# uptime_s: seconds since boot, 10 ms resolution
-uptime_s() { cut -d' ' -f1 /proc/uptime; }
-
 # record_fixed PMU CODE EVENT SECONDS: perf record -a -c PERIOD -e EVENT
 # for SECONDS, PERIOD = socket 0's rate / 3
 record_fixed() {
 	_p=$1 _c=$2 _ev=$3 _sec=$4
 	_per=$(($(e5_rate "$_p" "$_c" 0) / 3))
-	for s in $(e5_seq "$(e5_sockets)"); do frozen "$s"; done >/tmp/84-frozen.0
+	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/84-frozen.0
 	cat $XU_SIM/lost_pmis >/tmp/84-lost.0 2>&1
 	_wd=$(wd_folds)
 	_t0=$(uptime_s)
@@ -56,7 +43,7 @@ record_fixed() {
 	check_eq "$_ev: every overflow folded by its PMI, none by the watchdog" \
 		"$(($(wd_folds) - _wd))" 0
 	check "$_ev: no PMI lost to a masked LVTPC" cmp -s /tmp/84-lost.0 $XU_SIM/lost_pmis
-	for s in $(e5_seq "$(e5_sockets)"); do frozen "$s"; done >/tmp/84-frozen.1
+	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/84-frozen.1
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
 		$DATA "${_ev%%/*}"
 	for s in $(e5_seq "$(e5_sockets)"); do

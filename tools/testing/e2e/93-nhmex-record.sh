@@ -5,8 +5,10 @@
 # reach the PMI through the S-Box summary (C, R) or straight from the
 # W-Box.  Per socket, at the simulator's documented rate (lib.sh
 # nhmex_rate): the samples' timestamps span (samples - 1) periods of N
-# events within 2%; every period is N; the samples cover the run (at
-# least 95% of rate * seconds / N).  The periods keep to about 13
+# events within 2%, once the time the PMIs kept the package frozen (the
+# simulator's frozen_ns) is taken off; every period is N; the samples
+# cover the run (at least 95% of rate * seconds / N); every overflow
+# folded by its PMI (none by the watchdog, none lost to a masked LVTPC).  The periods keep to about 13
 # samples per second per socket, as 70-record.sh explains.
 . "$(dirname "$0")/lib.sh"
 
@@ -27,8 +29,17 @@ check_ge() {
 # record EVENT CODE PERIOD SECONDS
 record() {
 	_ev=$1 _code=$2 _per=$3 _sec=$4
+	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/93-frozen.0
+	cat $XU_SIM/lost_pmis >/tmp/93-lost.0 2>&1
+	_wd=$(wd_folds)
+	_t0=$(uptime_s)
 	check "perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
+	_run=$(awk -v a="$_t0" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }')
+	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/93-frozen.1
+	check_eq "$_ev: every overflow folded by its PMI, none by the watchdog" \
+		"$(($(wd_folds) - _wd))" 0
+	check "$_ev: no PMI lost to a masked LVTPC" cmp -s /tmp/93-lost.0 $XU_SIM/lost_pmis
 	diag "$_ev: samples by CPU: $(perf script -i $DATA -F cpu 2>/dev/null | tr -d '[] ' |
 		sed 's/^0*\([0-9]\)/\1/' | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')"
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
@@ -38,9 +49,15 @@ record() {
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(rec_stats $DATA "$(printf '%s\n' "$E5_TOPO" |
 			awk -v p="$s" '$2 == p { printf "%s%s", c, $1; c = "," }')")
-		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
-		diag "$_ev S$s: $1 samples over $2 s, want 1 + $_want; periods $3..$4"
-		check_within_pct "$_ev S$s: samples - 1 = $_r/s * span / $_per" \
+		_fz=$(awk -v a="$(sed -n "$((s + 1))p" /tmp/93-frozen.0)" \
+			-v b="$(sed -n "$((s + 1))p" /tmp/93-frozen.1)" 'BEGIN {
+			if (a !~ /^[0-9]+$/ || b !~ /^[0-9]+$/) print "unreadable"
+			else printf "%.6f", (b - a) / 1e9 }')
+		# counted: the span less its share of the time frozen
+		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
+			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
+		diag "$_ev S$s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s"
+		check_within_pct "$_ev S$s: samples - 1 = $_r/s * unfrozen span / $_per" \
 			"$(($1 - 1))" "$_want" 2
 		# the events count at least while the command runs (perf's own
 		# start and end add to it, most on the debug kernel)

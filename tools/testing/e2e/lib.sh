@@ -372,6 +372,19 @@ nhmex_pmus() {
 
 # ---- perf record's samples, for 70-record.sh, 84-e5-record.sh and
 # 93-nhmex-record.sh
+# frozen_ns SOCKET: the simulator's frozen_ns of SOCKET (the time PMIs
+# kept it frozen so far), or "unreadable"
+frozen_ns() {
+	if [ -r $XU_SIM/frozen_ns ]; then
+		awk -v s="$1" '$1 == s { print $2; f = 1 } END { if (!f) print "unreadable" }' $XU_SIM/frozen_ns
+	else
+		echo unreadable
+	fi
+}
+
+# uptime_s: seconds since boot, 10 ms resolution
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+
 # rec_samples FILE: "CPU TIME PERIOD" per sample of perf.data FILE (the
 # CPU without leading zeros: busybox awk reads 010 as octal)
 rec_samples() {
