@@ -11,15 +11,17 @@
 SIM=/sys/kernel/debug/xeon_uncore_sim
 
 # open_errno [PERF STAT OPTIONS] EVENT: the errno of the last failed
-# perf_event_open of `perf stat -vv -x, OPTIONS -e EVENT -- true`, or
-# "opened" if every open succeeded and the event was counted
+# perf_event_open of `perf stat -vv -x, OPTIONS -e EVENT -- sleep 0.2`,
+# or "opened" if every open succeeded and the event was counted.  (With
+# `-- true` the workload could end, on the debug kernel under TCG, before
+# perf enabled an event that had opened: "<not counted>".)
 open_errno() {
 	_ev=$(eval echo \${$#})
 	_n=$(($# - 1))
 	_opts=""
 	while [ $_n -gt 0 ]; do _opts="$_opts $1"; shift; _n=$((_n - 1)); done
 	# shellcheck disable=SC2086
-	_out=$(perf stat -vv -x, $_opts -e "$_ev" -- true 2>&1)
+	_out=$(perf stat -vv -x, $_opts -e "$_ev" -- sleep 0.2 2>&1)
 	_err=$(printf '%s\n' "$_out" | sed -n 's/.*sys_perf_event_open failed, error -\([0-9]*\).*/\1/p' | tail -n 1)
 	if printf '%s\n' "$_out" | grep -q '^<not supported>'; then
 		echo "${_err:-unknown}"
