@@ -248,7 +248,7 @@ const struct xu_extra_reg e5_pcu_extra[] = {
  * 2-44; 327043-001 section 2.4.3 names only ADDR_OPC_MATCH.FILT).  By
  * umask IVB-EP's takes the address registers (bit 0), the opcode
  * register (bits 1-4) or both; the event claims all three whatever its
- * umask, as SNB-EP's guide gives no umask table: two such events with
+ * umask, as the SNB-EP guide pages at hand give no umask table: two with
  * different values take turns.
  */
 const struct xu_extra_reg e5_ha_extra[] = {
