@@ -157,6 +157,7 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	event->hw.idx = assign[n];
 	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
 	xu_event_throttle_clear(event);
+	xu_freq_start(event);
 	if (flags & PERF_EF_START)
 		__xu_event_start(event, 0);
 	/*
@@ -190,6 +191,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 
 	xu_pkg_lock(p);
 	__xu_event_stop(event, PERF_EF_UPDATE);
+	xu_freq_stop(event);
 	xu_event_del_samples(event);
 	for (i = 0; i < box->n_events; i++) {
 		if (box->events[i] == event) {

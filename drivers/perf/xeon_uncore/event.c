@@ -207,7 +207,6 @@ void __xu_event_start(struct perf_event *event, int flags)
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 		return;
 	}
-	xu_freq_start(event);
 	if (box->n_active++ == 0 && !xu_box_pmi(box))
 		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
 			      HRTIMER_MODE_REL_PINNED_HARD);
@@ -224,7 +223,6 @@ void __xu_event_stop(struct perf_event *event, int flags)
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
-		xu_freq_stop(event);
 		/*
 		 * A running poll sees n_active 0 and stops by itself; an NMI
 		 * (a walk throttling a sampling event of a polled box) must
@@ -348,10 +346,13 @@ void xu_unthrottle_later(struct irq_work *work)
 }
 
 /*
- * Frequency mode (perf record -F) measures the event's rate over the
- * time it counted: a stop ends a stretch, a start begins the next one.
- * xu_freq_counted_ns() keeps the counting time of the current period
- * while the event is stopped.
+ * Frequency mode (perf record -F) measures the event's rate over the time
+ * it is on the PMU, from pmu::add to pmu::del, as perf's own steering
+ * does: -F asks for samples per second of that time.  The stretches it
+ * is stopped inside count (perf's tick stops and restarts frequency
+ * events to steer them, throttling stops them), or -F would come out
+ * low by their share.  xu_freq_counted_ns() keeps the time of the
+ * current period while the event is off the PMU.
  */
 void xu_freq_stop(struct perf_event *event)
 {

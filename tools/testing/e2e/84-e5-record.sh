@@ -107,19 +107,16 @@ record_fixed uncore_ubox 0xff uncore_ubox/event=0xff/ 6
 F=20
 E=uncore_qpi_0/event=0x14/
 check "perf record -a -F $F -e $E -- sleep 6" perf record -q -a -F $F -e $E -o $DATA -- sleep 6
-# On the debug kernel (KASAN, lockdep; built from source, so its release
-# has no -amd64) the steered rate comes out 10-13% low on IVB-EP: 17.4/s
-# for -F 20, 44.9/s for -F 50, where the Xeon 7500's -F holds within 5%
-# there and -c N above is exact.  Not understood yet: reported, not hidden.
+# The driver steers by the time the event is on the PMU, the stretches
+# perf's tick stops it inside included: left out, the debug kernel (whose
+# tick stops and restarts the event with slow PCI writes 250 times a
+# second) gave 17.4/s for -F 20 (KUnit pmi_freq_steers_by_the_time_on_the_pmu)
 for s in $(e5_seq "$(e5_sockets)"); do
 	h=$(rec_half_rate $DATA "$(e5_socket_cpu "$s")")
 	diag "-F $F socket $s: second half: $h (samples, s, /s)"
 	# shellcheck disable=SC2086 # split into $1..$3
 	set -- $h
-	case $(uname -r) in
-	*-amd64) check_within_pct "-F $F socket $s: second half at $F samples/s" "$3" $F 10 ;;
-	*) skip "-F $F socket $s: second half at $F samples/s: $3/s; 10-13% low on the debug kernel, an open defect" ;;
-	esac
+	check_within_pct "-F $F socket $s: second half at $F samples/s" "$3" $F 10
 done
 
 # per-task sampling stays refused
