@@ -32,8 +32,12 @@ check_sim() {
 failed=0
 i=0
 body=$(mktemp)
+echo "xu-kunit: start" >/dev/kmsg
 for pass in nhmex:xeon_uncore_ ivbep:xeon_e5_ snbep:xeon_e5_; do
 	model=${pass%%:*} prefix=${pass#*:}
+	# the host's reader (tools/testing/lib/ktap.py) names the suites of
+	# this pass SUITE@MODEL
+	echo "xu-kunit: pass $model" >/dev/kmsg
 	printf %s "${prefix}*" >$glob || { echo "guest: cannot set kunit.filter_glob"; exit 1; }
 	insmod /modules/xeon_uncore_sim.ko model="$model" ||
 		{ echo "guest: insmod xeon_uncore_sim model=$model failed"; exit 1; }

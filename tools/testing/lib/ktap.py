@@ -6,6 +6,10 @@ usage: ktap.py [--after=MARKER] [--prefix=P] LOG
 
 --after: only read the log after the last line containing MARKER (if any).
 
+A line "xu-kunit: pass MODEL" (tools/testing/kunit/guest.sh writes one to
+the kernel log before each pass) names the suites after it SUITE@MODEL,
+so that a suite run once per simulated model reports distinct names.
+
 Prints one line per test case (leaf of the KTAP tree: a plain case or one
 parameter of a parameterised case): "ok P<suite>.<case>", "not ok ...",
 "skip ...", then a last line "# ktap: N passed, N failed, N skipped".
@@ -22,6 +26,7 @@ RESULT = re.compile(r'^(\s*)(ok|not ok) (\d+)\s*(?:- )?(.*?)\s*(#\s*(SKIP|skip)\
 VERSION = re.compile(r'^(\s*)K?TAP version \d+')
 PLAN = re.compile(r'^(\s*)1\.\.(\d+)\s*$')
 SUBTEST = re.compile(r'^(\s*)# Subtest: (.*)$')
+PASS = re.compile(r'xu-kunit: pass (\S+)')
 
 
 class Frame:
@@ -79,7 +84,12 @@ def main(argv):
             failed = failed or fr.failed > 0
         return had, failed
 
+    cur_pass = None
     for l in lines:
+        m = PASS.search(l)
+        if m:
+            cur_pass = m.group(1)
+            continue
         m = VERSION.match(l)
         if m:
             ind = len(m.group(1))
@@ -90,10 +100,13 @@ def main(argv):
         if m:
             ind = len(m.group(1))
             close_above(ind)
+            name = m.group(2).strip()
+            if cur_pass and not any(f.name for f in stack if f.indent < ind):
+                name += '@' + cur_pass
             if stack and stack[-1].indent == ind and not stack[-1].name:
-                stack[-1].name = m.group(2).strip()
+                stack[-1].name = name
             else:
-                stack.append(Frame(ind, m.group(2).strip()))
+                stack.append(Frame(ind, name))
             continue
         m = PLAN.match(l)
         if m:
