@@ -15,6 +15,7 @@ struct format_str_case {
 	const char *pmu;
 	const char *field;
 	const char *str;
+	const char *plat;	/* NULL: both; else only that platform's */
 };
 
 /* Bit ranges of Table 2-67 (M-Box) and Table 2-6 (U-Box) */
@@ -37,8 +38,9 @@ static const struct format_str_case format_str_cases[] = {
 	 * The M-Box sub-registers (Table 2-62) through config1 and config2,
 	 * as Documentation/pmu/nhmex.rst places them: the inc_sel's own
 	 * sub-register in config1 31:0, a second one (PLD, or the flag's) in
-	 * 63:32, ZDP_CTL_FVC event field n at 13+3n:11+3n (Nehalem-EX), the
-	 * address match in config2
+	 * 63:32, ZDP_CTL_FVC event field n at 13+3n:11+3n on Nehalem-EX and
+	 * 14+3n:12+3n on Westmere-EX (uncore_nhmex.c, NHMEX_ and
+	 * WSMEX_M_PMON_ZDP_CTL_FVC_EVENT_MASK), the address match in config2
 	 */
 	{ "uncore_mbox_0", "dsp",			"config1:0-31\n" },
 	{ "uncore_mbox_0", "iss",			"config1:0-31\n" },
@@ -48,10 +50,14 @@ static const struct format_str_case format_str_cases[] = {
 	{ "uncore_mbox_0", "fvc",			"config1:0-31\n" },
 	{ "uncore_mbox_0", "sub2",			"config1:32-63\n" },
 	{ "uncore_mbox_0", "pld",			"config1:32-63\n" },
-	{ "uncore_mbox_0", "fvc_ev0",		"config1:11-13\n" },
-	{ "uncore_mbox_0", "fvc_ev1",		"config1:14-16\n" },
-	{ "uncore_mbox_0", "fvc_ev2",		"config1:17-19\n" },
-	{ "uncore_mbox_0", "fvc_ev3",		"config1:20-22\n" },
+	{ "uncore_mbox_0", "fvc_ev0",		"config1:11-13\n", "nhmex" },
+	{ "uncore_mbox_0", "fvc_ev1",		"config1:14-16\n", "nhmex" },
+	{ "uncore_mbox_0", "fvc_ev2",		"config1:17-19\n", "nhmex" },
+	{ "uncore_mbox_0", "fvc_ev3",		"config1:20-22\n", "nhmex" },
+	{ "uncore_mbox_0", "fvc_ev0",		"config1:12-14\n", "wsmex" },
+	{ "uncore_mbox_0", "fvc_ev1",		"config1:15-17\n", "wsmex" },
+	{ "uncore_mbox_0", "fvc_ev2",		"config1:18-20\n", "wsmex" },
+	{ "uncore_mbox_0", "fvc_ev3",		"config1:21-23\n", "wsmex" },
 	{ "uncore_mbox_0", "addr_match",		"config2:0-33\n" },
 	{ "uncore_mbox_0", "addr_mask",		"config2:34-60\n" },
 	{ "uncore_mbox_0", "addr_en",		"config2:63\n" },
@@ -63,21 +69,32 @@ static const struct format_str_case format_str_cases[] = {
 	{ "uncore_mbox_1", "fvc",			"config1:0-31\n" },
 	{ "uncore_mbox_1", "sub2",			"config1:32-63\n" },
 	{ "uncore_mbox_1", "pld",			"config1:32-63\n" },
-	{ "uncore_mbox_1", "fvc_ev0",		"config1:11-13\n" },
-	{ "uncore_mbox_1", "fvc_ev1",		"config1:14-16\n" },
-	{ "uncore_mbox_1", "fvc_ev2",		"config1:17-19\n" },
-	{ "uncore_mbox_1", "fvc_ev3",		"config1:20-22\n" },
+	{ "uncore_mbox_1", "fvc_ev0",		"config1:11-13\n", "nhmex" },
+	{ "uncore_mbox_1", "fvc_ev1",		"config1:14-16\n", "nhmex" },
+	{ "uncore_mbox_1", "fvc_ev2",		"config1:17-19\n", "nhmex" },
+	{ "uncore_mbox_1", "fvc_ev3",		"config1:20-22\n", "nhmex" },
+	{ "uncore_mbox_1", "fvc_ev0",		"config1:12-14\n", "wsmex" },
+	{ "uncore_mbox_1", "fvc_ev1",		"config1:15-17\n", "wsmex" },
+	{ "uncore_mbox_1", "fvc_ev2",		"config1:18-20\n", "wsmex" },
+	{ "uncore_mbox_1", "fvc_ev3",		"config1:21-23\n", "wsmex" },
 	{ "uncore_mbox_1", "addr_match",		"config2:0-33\n" },
 	{ "uncore_mbox_1", "addr_mask",		"config2:34-60\n" },
 	{ "uncore_mbox_1", "addr_en",		"config2:63\n" },
 };
+
+/* A row of the running platform's (the module runs one) */
+static bool format_case_applies(const struct format_str_case *c)
+{
+	return !c->plat || !strcmp(c->plat, xu_uncore_instance()->plat->name);
+}
 
 static unsigned int format_expected_fields(const char *pmu)
 {
 	unsigned int i, n = 0;
 
 	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++)
-		n += !strcmp(format_str_cases[i].pmu, pmu);
+		n += !strcmp(format_str_cases[i].pmu, pmu) &&
+		     format_case_applies(&format_str_cases[i]);
 	return n;
 }
 
@@ -89,9 +106,13 @@ static void format_sysfs_strings_match_spec(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++) {
 		const struct format_str_case *c = &format_str_cases[i];
-		struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
+		struct xu_pmu *xp;
 		struct attribute **a;
 		bool found = false;
+
+		if (!format_case_applies(c))
+			continue;
+		xp = xu_test_pmu(test, c->pmu);
 
 		for (a = xp->type->formats; *a; a++) {
 			struct device_attribute *da;

@@ -175,6 +175,7 @@ struct nx_refuse_case {
 	const char *desc;
 	const char *pmu;
 	u64 config, config1, config2;
+	const char *plat;	/* NULL: both; else only that platform's */
 };
 
 static const struct nx_refuse_case nx_refuse_cases[] = {
@@ -215,7 +216,11 @@ static const struct nx_refuse_case nx_refuse_cases[] = {
 	{ "mbox addr_match without addr_en", "uncore_mbox_1", 0x1440, 0, 0x12345 },
 	{ "mbox config1 on an event without a sub-register", "uncore_mbox_0",
 	  0x3640, 0x1 },
-	{ "mbox fvc event field 1 on inc_sel 0xd", "uncore_mbox_0", 0x1a40, 0x4000 },
+	/* field 1: bits 16:14 on Nehalem-EX, 17:15 on Westmere-EX */
+	{ "mbox fvc event field 1 on inc_sel 0xd", "uncore_mbox_0", 0x1a40, 0x4000,
+	  0, "nhmex" },
+	{ "mbox fvc event field 1 on inc_sel 0xd", "uncore_mbox_0", 0x1a40, 0x8000,
+	  0, "wsmex" },
 };
 
 static void nhmex_pmu_refusals(struct kunit *test)
@@ -225,10 +230,13 @@ static void nhmex_pmu_refusals(struct kunit *test)
 	nhmex_pmu_platform(test);
 	for (i = 0; i < ARRAY_SIZE(nx_refuse_cases); i++) {
 		const struct nx_refuse_case *c = &nx_refuse_cases[i];
-		struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
 		struct perf_event_attr attr;
 		struct perf_event *ev;
+		struct xu_pmu *xp;
 
+		if (c->plat && strcmp(c->plat, xu_uncore_instance()->plat->name))
+			continue;
+		xp = xu_test_pmu(test, c->pmu);
 		xu_test_attr(&attr, xp, c->config);
 		attr.config1 = c->config1;
 		attr.config2 = c->config2;

@@ -230,30 +230,47 @@ static void nhmex_share_rbox_xbr_twin(struct kunit *test)
 
 /*
  * M-Box FVC: the same field value shares event field 0; another value
- * moves to field 1, inc_sel 0xe.  ZDP_CTL_FVC on Nehalem-EX: shared
- * fields 10:0 and 23, event field n at bits 13+3n:11+3n (nhmex.rst);
- * fvc=0x2800 is field 0 = 0b101, 0x2000 field 0 = 0b100.
+ * moves to field 1, inc_sel 0xe.  ZDP_CTL_FVC event field n sits at bits
+ * 13+3n:11+3n on Nehalem-EX, 14+3n:12+3n on Westmere-EX (nhmex.rst;
+ * uncore_nhmex.c, NHMEX_ and WSMEX_M_PMON_ZDP_CTL_FVC_EVENT_MASK).
+ * @five: field 0 = 0b101, @four: field 0 = 0b100, @both: field 0 =
+ * 0b101 and field 1 = 0b100, on the running platform.
  */
+struct fvc_layout {
+	const char *plat;
+	u64 five, four, both;
+};
+
+static const struct fvc_layout fvc_layouts[] = {
+	{ "nhmex", 0x2800, 0x2000, 0x12800 },
+	{ "wsmex", 0x5000, 0x4000, 0x25000 },
+};
+
 static void nhmex_share_mbox_fvc_twin(struct kunit *test)
 {
+	const char *plat = xu_uncore_instance()->plat->name;
+	const struct fvc_layout *l = NULL;
 	struct perf_event *a, *b, *c;
+	unsigned int i;
 
-	if (strcmp(xu_uncore_instance()->plat->name, "nhmex"))
-		kunit_skip(test, "the module runs %s", xu_uncore_instance()->plat->name);
+	for (i = 0; i < ARRAY_SIZE(fvc_layouts); i++)
+		if (!strcmp(fvc_layouts[i].plat, plat))
+			l = &fvc_layouts[i];
+	if (!l)
+		kunit_skip(test, "the module runs %s", plat);
 	xu_test_quiet_sim(test, xu_test_sim(test));
-	a = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), 0x2800, 0);
-	b = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), 0x2800, 0);
+	a = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), l->five, 0);
+	b = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), l->five, 0);
 	expect_both_run(test, a, b);
 	KUNIT_EXPECT_EQ(test, m0_ctl(test, a), pmi(M_CTL_FVC0, 0x2));
 	KUNIT_EXPECT_EQ(test, m0_ctl(test, b), pmi(M_CTL_FVC0, 0x2));
-	KUNIT_EXPECT_EQ(test, reg(test, 0xcab), 0x2800ULL);
+	KUNIT_EXPECT_EQ(test, reg(test, 0xcab), l->five);
 	xu_test_close(test, b);
 
-	c = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), 0x2000, 0);
+	c = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), l->four, 0);
 	expect_both_run(test, a, c);
 	KUNIT_EXPECT_EQ(test, m0_ctl(test, c), pmi(M_CTL_FVC1, 0x2));
-	/* field 0 = 0b101 (a), field 1 (16:14) = 0b100 (c) */
-	KUNIT_EXPECT_EQ(test, reg(test, 0xcab), 0x12800ULL);
+	KUNIT_EXPECT_EQ(test, reg(test, 0xcab), l->both);
 	xu_test_close(test, c);
 	xu_test_close(test, a);
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(xu_test_sim(test)), 0ULL);
