@@ -3,7 +3,7 @@
 # The fuzzer (tools/testing/fuzz/xu_fuzz, Documentation/dev-tools/fuzz.rst)
 # on every PMU of every simulated platform: random attrs in and outside
 # the formats, groups, ioctls, reads, mmaps, closes, CPU hotplug, rmmod
-# attempts and a reload, for a bounded time per model (20 s on the debug
+# attempts and a reload, for a bounded time per model (12 s on the debug
 # kernel, 6 s elsewhere).  Its oracles (no bit outside the formats opens,
 # reads succeed and counts never go backward, group reads' nr, no unload
 # while in use, every PMU back after a reload, no reserved-bit write) make
@@ -21,7 +21,7 @@
 FUZZ=$(dirname "$0")/../xu_fuzz
 # the debug kernel: KASAN (Debian's kernels have neither it nor kmemleak)
 if [ -e /sys/kernel/debug/kmemleak ] || grep -q ' kasan_report$' /proc/kallsyms; then
-	SECS=${XU_FUZZ_SECS:-20} kind=debug
+	SECS=${XU_FUZZ_SECS:-12} kind=debug
 else
 	SECS=${XU_FUZZ_SECS:-6} kind=release
 fi
