@@ -46,7 +46,10 @@ int xu_pmu_name_free(const char *name);
  * accessors below name what each field holds.
  */
 
-/* Frequency mode: the period steered at the last overflow, 0 if none yet */
+/*
+ * Frequency mode: the period the driver steers (its first one is perf's
+ * initial period); hw.sample_period is also written by perf's tick
+ */
 static inline u64 xu_steered_period(const struct perf_event *event)
 {
 	return event->hw.config_base;

@@ -384,6 +384,8 @@ static int xu_event_init(struct perf_event *event)
 
 	if (is_sampling_event(event))
 		xu_sample_rate_refresh(xp->uncore);
+	if (attr->freq)
+		xu_set_steered_period(event, event->hw.sample_period);
 	xu_event_refuse_bpf(event);
 	event->cpu = READ_ONCE(box->cpu);
 	event->pmu_private = box;

@@ -60,6 +60,16 @@ void __xu_event_update(struct perf_event *event, bool wrapped)
 }
 
 /*
+ * The period the driver arms and reports: in frequency mode its own
+ * steered one, which perf's tick (it rewrites hw.sample_period, on the
+ * event's CPU, while a walk may run on another) does not move
+ */
+static inline u64 xu_event_period(const struct perf_event *event)
+{
+	return event->attr.freq ? xu_steered_period(event) : event->hw.sample_period;
+}
+
+/*
  * Arm a sampling event: preload its counter with 2^width - left, so that
  * it overflows after the events left in the current period.
  * Returns true if a period ended since the last call.
@@ -70,7 +80,7 @@ bool xu_set_period(struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int width = xu_ctr_bits(box->pmu->type, hwc->idx);
 	s64 left = local64_read(&hwc->period_left);
-	s64 period = hwc->sample_period;
+	s64 period = xu_event_period(event);
 	bool ended = false;
 	u64 val;
 
@@ -178,10 +188,9 @@ void __xu_event_start(struct perf_event *event, int flags)
 	 * perf's tick steers frequency events too, stopping and restarting
 	 * them around it: it takes the events of a tick-less idle stretch
 	 * for one tick's (before 6.4).  The period steered at the overflows
-	 * wins.
+	 * wins; the driver arms and reports its own (xu_event_period()).
 	 */
-	if (event->attr.freq && xu_steered_period(event) &&
-	    hwc->sample_period != xu_steered_period(event)) {
+	if (event->attr.freq && hwc->sample_period != xu_steered_period(event)) {
 		hwc->sample_period = xu_steered_period(event);
 		perf_event_update_userpage(event);
 	}
@@ -385,17 +394,18 @@ static void xu_adjust_freq(struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 	u64 now = ktime_get_mono_fast_ns(), period;
 	u64 ns = now - hwc->freq_time_stamp;
+	u64 cur = xu_steered_period(event);
 	s64 step;
 
 	hwc->freq_time_stamp = now;
 	xu_set_freq_counted_ns(event, 0);
 	if (!ns)
 		return;
-	period = mul_u64_u64_div_u64(hwc->sample_period, NSEC_PER_SEC,
+	period = mul_u64_u64_div_u64(cur, NSEC_PER_SEC,
 				     ns * event->attr.sample_freq) ?: 1;
-	step = (s64)(period - hwc->sample_period);
+	step = (s64)(period - cur);
 	step = (step >= 0 ? step + 7 : step - 7) / 8;
-	hwc->sample_period = max_t(s64, hwc->sample_period + step, 1);
+	hwc->sample_period = max_t(s64, cur + step, 1);
 	xu_set_steered_period(event, hwc->sample_period);
 }
 
@@ -508,7 +518,7 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
-	u64 ended = hwc->sample_period;
+	u64 ended = xu_event_period(event);
 
 	/* a counter without the PMI enable froze nothing: no wrap to add */
 	__xu_event_update(event, exact && !is_sampling_event(event) &&

@@ -421,15 +421,35 @@ static struct perf_event *open_sampling(struct kunit *test, u64 period,
 	return open_sampling_on(test, "uncore_mbox_0", period, ps);
 }
 
-/* Inject on M-Box 0 of package 0; wait for the PMI and any unthrottle */
+struct pmi_inject {
+	struct xu_sim *sim;
+	u64 n;
+	int ret;
+};
+
+static void pmi_inject_m0_here(void *data)
+{
+	struct pmi_inject *in = data;
+
+	in->ret = xu_sim_inject(in->sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, in->n);
+}
+
+/*
+ * Inject on M-Box 0 of package 0; wait for the PMI and any unthrottle.
+ * The injection runs on the event's CPU, interrupts off: perf's tick
+ * there stops and restarts a frequency event (and nothing counts in
+ * between, on the silicon too), and its n events all at once must not
+ * fall in that gap.
+ */
 static void inject_m0(struct kunit *test, struct perf_event *event, u64 n)
 {
-	struct xu_sim *sim = xu_test_sim(test);
+	struct pmi_inject in = { .sim = xu_test_sim(test), .n = n };
 	unsigned long end = jiffies + HZ;
 
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, "mbox", 0, EV_CYCLES,
-					       XU_SIM_SUB_ANY, n));
-	xu_test_wait_pmi(test, sim, 0);
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_inject_m0_here,
+							  &in, true));
+	KUNIT_ASSERT_EQ(test, 0, in.ret);
+	xu_test_wait_pmi(test, in.sim, 0);
 	/* a throttled event counts nothing until a tick restarts it */
 	while (READ_ONCE(event->hw.state) & PERF_HES_STOPPED) {
 		KUNIT_ASSERT_TRUE_MSG(test, time_before(jiffies, end),
