@@ -4,10 +4,11 @@
 # Runs inside the VM (tools/testing/vm/run --kernel=debug): load xeon_uncore
 # and xeon_uncore_sim, load the KUnit suites (they run at load time), print
 # their results as one KTAP document on stdout, and unload the modules.
-# Three passes: the simulated Xeon 7500 (model=nhmex) with the suites
-# named xeon_uncore_*, then the simulated Xeon E5 v2 (model=ivbep) and
-# Xeon E5 (model=snbep) with the suites named xeon_e5_* (kunit's
-# filter_glob picks them).  Exit status 0 only if every suite passed.
+# Four passes: the simulated Xeon 7500 (model=nhmex) and Xeon E7
+# (model=wsmex) with the suites named xeon_uncore_*, then the simulated
+# Xeon E5 v2 (model=ivbep) and Xeon E5 (model=snbep) with the suites
+# named xeon_e5_* (kunit's filter_glob picks them).  Exit status 0 only
+# if every suite passed.
 #
 #   tools/testing/vm/run --kernel=debug --add=tools/testing/kunit/guest.sh \
 #       -- 'sh /add/guest.sh'
@@ -33,7 +34,7 @@ failed=0
 i=0
 body=$(mktemp)
 echo "xu-kunit: start" >/dev/kmsg
-for pass in nhmex:xeon_uncore_ ivbep:xeon_e5_ snbep:xeon_e5_; do
+for pass in nhmex:xeon_uncore_ wsmex:xeon_uncore_ ivbep:xeon_e5_ snbep:xeon_e5_; do
 	model=${pass%%:*} prefix=${pass#*:}
 	# the host's reader (tools/testing/lib/ktap.py) names the suites of
 	# this pass SUITE@MODEL
