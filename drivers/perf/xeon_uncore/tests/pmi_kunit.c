@@ -646,16 +646,14 @@ static void pmi_deferred_sample_carries_the_time_of_its_fold(struct kunit *test)
 }
 
 /*
- * perf -F: each sample's period is the one that ended, which the counts
- * between samples add up to; the steered period is the next one's
+ * A frequency event (-F 1) on M-Box 0 of package 0, on a quiet simulator;
+ * released when the test ends
  */
-static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
+static struct perf_event *open_freq_m0(struct kunit *test, struct pmi_samples *ps)
 {
-	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
 	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
 	struct perf_event_attr attr;
 	struct perf_event *event;
-	u64 p1, p2;
 
 	if (!xp->uncore->pmi)
 		kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
@@ -664,9 +662,23 @@ static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
 	attr.freq = 1;
 	attr.sample_freq = 1;
 	event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
-						 NULL, pmi_count_sample, &ps);
+						 NULL, pmi_count_sample, ps);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "error %ld", PTR_ERR(event));
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
+	return event;
+}
+
+/*
+ * perf -F: each sample's period is the one that ended, which the counts
+ * between samples add up to; the steered period is the next one's
+ */
+static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct perf_event *event;
+	u64 p1, p2;
+
+	event = open_freq_m0(test, &ps);
 
 	/* the quiet simulator counts nothing, so perf's tick steers nothing */
 	p1 = READ_ONCE(event->hw.sample_period);
@@ -709,22 +721,11 @@ static void pmi_stop_start_slowly(void *event)
 static void pmi_freq_steers_by_the_time_on_the_pmu(struct kunit *test)
 {
 	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
-	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
-	struct perf_event_attr attr;
 	struct perf_event *event;
 	u64 p1, p2;
 	int i;
 
-	if (!xp->uncore->pmi)
-		kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
-	xu_test_quiet_sim(test, xu_test_sim(test));
-	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
-	attr.freq = 1;
-	attr.sample_freq = 1;
-	event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
-						 NULL, pmi_count_sample, &ps);
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "error %ld", PTR_ERR(event));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
+	event = open_freq_m0(test, &ps);
 
 	p1 = READ_ONCE(event->hw.sample_period);
 	for (i = 0; i < 20; i++)
