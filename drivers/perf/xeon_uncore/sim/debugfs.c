@@ -12,6 +12,8 @@
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
  *   frozen_ns   per socket: time the package spent frozen by PMIs
+ *   frozen_accesses  per socket: "SOCKET reads N writes N", the register
+ *               accesses made while a PMI kept the package frozen
  *   lost_pmis   per socket: PMIs a CPU lost to its masked LVTPC
  *   misroute    0 or 1: send each PMI to a CPU pmi_core_sel does not name
  *   mask_lvtpc  write a CPU number: mask that CPU's LVTPC
@@ -223,6 +225,20 @@ static int sim_frozen_ns_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
 
+static int sim_frozen_accesses_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	u64 reads, writes, ns;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		xu_sim_frozen(sim, i, &reads, &writes, &ns);
+		seq_printf(m, "%u reads %llu writes %llu\n", i, reads, writes);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_frozen_accesses);
+
 static int sim_lost_pmis_show(struct seq_file *m, void *unused)
 {
 	return sim_show_per_socket(m, offsetof(struct sim_socket, lost_pmis));
@@ -272,6 +288,8 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
 	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
 	debugfs_create_file("frozen_ns", 0400, dir, sim, &sim_frozen_ns_fops);
+	debugfs_create_file("frozen_accesses", 0400, dir, sim,
+			    &sim_frozen_accesses_fops);
 	debugfs_create_file("lost_pmis", 0400, dir, sim, &sim_lost_pmis_fops);
 	debugfs_create_file_unsafe("misroute", 0600, dir, sim,
 				   &sim_misroute_fops);

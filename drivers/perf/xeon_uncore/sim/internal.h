@@ -190,6 +190,9 @@ extern const struct sim_model sim_ivbep_model;
  *                 PMI reaches the handler's CPU at once, sim_raise_pmi()
  * @frozen_since:  a PMI froze the package then, 0 if not
  * @frozen_ns:     time spent so, in all
+ * @frozen_reads:  the register reads of @reads made while a PMI kept the
+ *                 package frozen (@frozen_since set)
+ * @frozen_writes: the same of @writes, the unfreeze's own write included
  * @tick:          wakes up at the next predicted overflow
  * @tick_work:     re-arms @tick after an NMI's accesses
  * @sd:            PCI models: the root bus's sysdata, its domain and node
@@ -221,6 +224,8 @@ struct sim_socket {
 	bool pmi_now;
 	u64 frozen_since;
 	u64 frozen_ns;
+	u64 frozen_reads;
+	u64 frozen_writes;
 	struct hrtimer tick;
 	struct irq_work tick_work;
 	struct pci_sysdata sd;

@@ -305,6 +305,43 @@ u64 xu_sim_lost_pmis(struct xu_sim *sim, unsigned int socket)
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_lost_pmis, XU_SIM_NS);
 
+/**
+ * xu_sim_frozen() - what happened on a socket while PMIs kept it frozen
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @reads:  out: register reads made while a PMI kept the package frozen
+ * @writes: out: register writes made so, the write that unfroze it
+ *          included
+ * @ns:     out: time the package spent frozen by PMIs, from each overflow
+ *          that froze it to the write that unfroze it (debugfs frozen_ns);
+ *          a freeze still under way adds nothing yet
+ *
+ * The accesses are those xu_sim_accesses() counts (MSRs, and PCI
+ * configuration accesses from 0x40 up), made by anyone.  Not for NMI
+ * context.
+ *
+ * Return: 0, or -EINVAL for a socket that does not exist (all three 0).
+ */
+int xu_sim_frozen(struct xu_sim *sim, unsigned int socket, u64 *reads,
+		  u64 *writes, u64 *ns)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+
+	*reads = 0;
+	*writes = 0;
+	*ns = 0;
+	s = sim_get(sim, socket, &flags);
+	if (!s)
+		return -EINVAL;
+	*reads = s->frozen_reads;
+	*writes = s->frozen_writes;
+	*ns = s->frozen_ns;
+	sim_put(s, flags);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_frozen, XU_SIM_NS);
+
 static void sim_mask_lvtpc_on(void *unused)
 {
 	apic->write(APIC_LVTPC, apic->read(APIC_LVTPC) | APIC_LVT_MASKED);

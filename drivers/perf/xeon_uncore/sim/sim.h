@@ -88,6 +88,8 @@ void xu_sim_quiesce(struct xu_sim *sim);
 bool xu_sim_set_deliver_pmi(struct xu_sim *sim, bool on);
 u64 xu_sim_pmis(struct xu_sim *sim);
 u64 xu_sim_lost_pmis(struct xu_sim *sim, unsigned int socket);
+int xu_sim_frozen(struct xu_sim *sim, unsigned int socket, u64 *reads,
+		  u64 *writes, u64 *ns);
 int xu_sim_inject_at_unfreeze(struct xu_sim *sim, unsigned int socket,
 			      const char *box, unsigned int idx,
 			      unsigned int event, u64 sub, u64 n);

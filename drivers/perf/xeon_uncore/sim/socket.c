@@ -230,7 +230,8 @@ static void sim_log(struct xu_sim *sim, unsigned int socket, int devfn,
  * One register access: the socket first catches up with the clock.  An
  * MSR with @devfn -1, else @size bytes at offset @reg of that function of
  * the socket's PCI bus; the PCI core's accesses to the standard header
- * (below 0x40) are neither counted nor logged.
+ * (below 0x40) are neither counted nor logged.  An access made while a
+ * PMI keeps the package frozen is counted as such too (xu_sim_frozen()).
  */
 int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	       unsigned int size, u64 *val, bool write)
@@ -251,6 +252,11 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 		s->writes++;
 	else if (count)
 		s->reads++;
+	/* counted before the access: the write that unfreezes is frozen */
+	if (count && s->frozen_since && write)
+		s->frozen_writes++;
+	else if (count && s->frozen_since)
+		s->frozen_reads++;
 	if (devfn >= 0)
 		ret = ops->config ? ops->config(s, devfn, reg, size, val, write) :
 		      -ENODEV;
