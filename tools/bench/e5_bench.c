@@ -16,8 +16,16 @@
  * MSR and PCI configuration accesses alike) and the median and mean of
  * ktime_get_ns() around the call, in
  * <debugfs>/xeon_uncore_e5_bench/results.  The generator and the
- * simulator's PMI delivery are off meanwhile.  tools/bench/e5-bench runs
- * it in a VM; see tools/bench/README.md.
+ * simulator's PMI delivery are off meanwhile.
+ *
+ * Then it opens six sampling events (attr.sample_period set, an overflow
+ * handler that counts the samples), which the walk re-arms: one on
+ * cbox_0 (the one a C-Box takes), four cas_count_read and the fixed
+ * counter on imc_0, and calls xu_handle_pmi() with one or all of them
+ * overflowed.  Per call it adds what the simulator counted while the
+ * package was frozen (xu_sim_frozen()): the register reads and writes,
+ * and the time from the last overflow to the walk's unfreeze.
+ * tools/bench/e5-bench runs it in a VM; see tools/bench/README.md.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -40,7 +48,12 @@
 #include "bench.h"
 
 #define E5B_MAX_ITERS		1000000
-#define E5B_RESULTS_SIZE	8192
+#define E5B_RESULTS_SIZE	12288
+/*
+ * The sampling events' period: large, so that the events a call injects
+ * into counters that do not overflow never complete one
+ */
+#define E5B_PERIOD		1000000000ULL
 #define E5B_CTR44_MAX		GENMASK_ULL(E5_WIDTH_44 - 1, 0)
 #define E5B_CTR48_MAX		GENMASK_ULL(E5_WIDTH_48 - 1, 0)
 
@@ -67,6 +80,22 @@ static const struct e5b_spec {
 			    "imc", 0xff },
 };
 
+/*
+ * The sampling events: a C-Box takes one (its counters share one status
+ * bit, see xu_type_polled()), imc_0 one per counter
+ */
+enum {
+	E5B_S_CBOX, E5B_S_IMC0, E5B_S_IMC1, E5B_S_IMC2, E5B_S_IMC3,
+	E5B_S_IMC_FIXED, E5B_NR_SAMP
+};
+
+static const struct e5b_spec e5b_samp_specs[E5B_NR_SAMP] = {
+	[E5B_S_CBOX] = { "uncore_cbox_0", 0x1, NULL, NULL, "cbox", 0x01 },
+	[E5B_S_IMC0 ... E5B_S_IMC3] = { "uncore_imc_0", 0x0304, NULL, NULL,
+					"imc", 0x04 },
+	[E5B_S_IMC_FIXED] = { "uncore_imc_0", 0xff, NULL, NULL, "imc", 0xff },
+};
+
 /* The operations on one event */
 enum { E5B_READ, E5B_STOP, E5B_START, E5B_NR_OPS };
 
@@ -74,13 +103,24 @@ static const char * const e5b_op_names[E5B_NR_OPS] = {
 	[E5B_READ] = "read", [E5B_STOP] = "stop", [E5B_START] = "start",
 };
 
+/* What the simulator counted on package 0 while PMIs kept it frozen */
+struct e5b_frozen {
+	u64 reads;
+	u64 writes;
+	u64 ns;
+};
+
 /* One operation's figures */
 struct e5b_stat {
 	u32 *ns;
+	u32 *frz_ns;		/* st[0] only: time frozen per PMI */
 	unsigned int good;
 	u64 reads;
 	u64 writes;
+	u64 frz_reads;		/* accesses while a PMI kept it frozen */
+	u64 frz_writes;
 	u64 sum_ns;
+	u64 sum_frz_ns;
 	bool uneven;		/* access counts differed between calls */
 };
 
@@ -89,8 +129,11 @@ struct e5b {
 	struct xu_sim *sim;
 	int cpu;		/* package 0's collecting CPU */
 	struct perf_event *ev[E5B_NR_EVENTS];
+	struct perf_event *sev[E5B_NR_SAMP];	/* the sampling events */
+	u64 samples;		/* their overflow handler's calls */
 	unsigned int which;	/* the event of e5b_run_ops() */
 	unsigned long pmi_mask;	/* the events of e5b_run_pmi() to overflow */
+	bool sampling;		/* ... of sev[], not ev[] */
 	struct e5b_stat st[E5B_NR_OPS];
 	bool any_uneven;
 	struct seq_buf out;
@@ -109,24 +152,41 @@ static struct xu_pmu *e5b_pmu(struct xu_uncore *uc, const char *name)
 	return NULL;
 }
 
-static void e5b_close(struct e5b *b)
+static void e5b_close_all(struct perf_event **ev, unsigned int n)
 {
 	unsigned int i;
 
-	for (i = 0; i < E5B_NR_EVENTS; i++) {
-		if (b->ev[i])
-			perf_event_release_kernel(b->ev[i]);
-		b->ev[i] = NULL;
+	for (i = 0; i < n; i++) {
+		if (ev[i])
+			perf_event_release_kernel(ev[i]);
+		ev[i] = NULL;
 	}
 }
 
-static int e5b_open(struct e5b *b)
+static void e5b_close(struct e5b *b)
+{
+	e5b_close_all(b->ev, E5B_NR_EVENTS);
+	e5b_close_all(b->sev, E5B_NR_SAMP);
+}
+
+/* A sampling event's overflow handler, on the walking CPU: counts */
+static void e5b_sample(struct perf_event *event, struct perf_sample_data *data,
+		       struct pt_regs *regs)
+{
+	struct e5b *b = event->overflow_handler_context;
+
+	b->samples++;
+}
+
+/* Open @n events of @specs into @ev, sampling every @period if not 0 */
+static int e5b_open_all(struct e5b *b, const struct e5b_spec *specs,
+			unsigned int n, u64 period, struct perf_event **ev)
 {
 	struct perf_event_attr attr;
 	unsigned int i;
 
-	for (i = 0; i < E5B_NR_EVENTS; i++) {
-		struct xu_pmu *xp = e5b_pmu(b->uc, e5b_specs[i].pmu);
+	for (i = 0; i < n; i++) {
+		struct xu_pmu *xp = e5b_pmu(b->uc, specs[i].pmu);
 		struct perf_event *event;
 
 		if (!xp)
@@ -134,12 +194,14 @@ static int e5b_open(struct e5b *b)
 		memset(&attr, 0, sizeof(attr));
 		attr.type = xp->pmu.type;
 		attr.size = sizeof(attr);
-		attr.config = e5b_specs[i].config;
+		attr.config = specs[i].config;
+		attr.sample_period = period;
 		event = perf_event_create_kernel_counter(&attr, b->cpu, NULL,
-							 NULL, NULL);
+							 period ? e5b_sample : NULL,
+							 period ? b : NULL);
 		if (IS_ERR(event))
 			return PTR_ERR(event);
-		b->ev[i] = event;
+		ev[i] = event;
 		if (event->state != PERF_EVENT_STATE_ACTIVE ||
 		    READ_ONCE(event->hw.idx) < 0)
 			return -EBUSY;
@@ -147,10 +209,16 @@ static int e5b_open(struct e5b *b)
 	return 0;
 }
 
+static int e5b_open(struct e5b *b)
+{
+	return e5b_open_all(b, e5b_specs, E5B_NR_EVENTS, 0, b->ev);
+}
+
 static void e5b_stat_reset(struct e5b_stat *st)
 {
 	st->good = 0;
 	st->sum_ns = 0;
+	st->sum_frz_ns = 0;
 	st->uneven = false;
 }
 
@@ -162,6 +230,28 @@ static void e5b_stat_add(struct e5b_stat *st, u64 reads, u64 writes, u64 ns)
 	st->writes = writes;
 	st->ns[st->good++] = ns;
 	st->sum_ns += ns;
+}
+
+static void e5b_frozen(struct e5b *b, struct e5b_frozen *f)
+{
+	xu_sim_frozen(b->sim, 0, &f->reads, &f->writes, &f->ns);
+}
+
+/* A PMI's figures, with what the simulator counted while frozen */
+static void e5b_stat_add_pmi(struct e5b_stat *st, u64 reads, u64 writes,
+			     u64 ns, const struct e5b_frozen *f0,
+			     const struct e5b_frozen *f1)
+{
+	u64 fr = f1->reads - f0->reads, fw = f1->writes - f0->writes;
+	u64 fns = f1->ns - f0->ns;
+
+	if (st->good && (fr != st->frz_reads || fw != st->frz_writes))
+		st->uneven = true;
+	st->frz_reads = fr;
+	st->frz_writes = fw;
+	st->frz_ns[st->good] = min_t(u64, fns, U32_MAX);
+	st->sum_frz_ns += fns;
+	e5b_stat_add(st, reads, writes, ns);
 }
 
 /* Time @op on @event and count its accesses; interrupts are off */
@@ -218,12 +308,14 @@ static int e5b_unfreeze(struct e5b *b)
 }
 
 /*
- * Leave event @i's counter just overflowed: one below the wrap, then one
- * injected event, which sets the status bits and freezes the package
+ * Leave @event's counter just overflowed: one below the wrap, then one
+ * injected event of @spec, which sets the status bits and freezes the
+ * package.  The other counters of the box that count that event see it
+ * too: those that overflowed before stay flagged.
  */
-static int e5b_overflow(struct e5b *b, unsigned int i)
+static int e5b_overflow_event(struct e5b *b, struct perf_event *event,
+			      const struct e5b_spec *spec)
 {
-	struct perf_event *event = b->ev[i];
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *t = box->pmu->type;
 	int idx = event->hw.idx;
@@ -247,26 +339,41 @@ static int e5b_overflow(struct e5b *b, unsigned int i)
 					       upper_32_bits(max));
 	}
 	if (!ret)
-		ret = xu_sim_inject(b->sim, 0, e5b_specs[i].sim_box,
-				    box->pmu->idx, e5b_specs[i].sim_event,
-				    XU_SIM_SUB_ANY, 1);
+		ret = xu_sim_inject(b->sim, 0, spec->sim_box, box->pmu->idx,
+				    spec->sim_event, XU_SIM_SUB_ANY, 1);
 	return ret;
 }
 
-/* xu_handle_pmi() with the events of pmi_mask overflowed */
+/*
+ * Event @i of pmi_mask just overflowed: of the counting events, or with
+ * b->sampling of the sampling ones
+ */
+static int e5b_overflow(struct e5b *b, unsigned int i)
+{
+	if (b->sampling)
+		return e5b_overflow_event(b, b->sev[i], &e5b_samp_specs[i]);
+	return e5b_overflow_event(b, b->ev[i], &e5b_specs[i]);
+}
+
+/*
+ * xu_handle_pmi() with the events of pmi_mask overflowed, one after the
+ * other, each in a package unfrozen first (a frozen counter counts
+ * nothing): the last overflow's freeze is the one the walk ends
+ */
 static long e5b_run_pmi(void *data)
 {
 	struct e5b *b = data;
 	struct e5b_stat *st = &b->st[0];
 	unsigned int k = hweight_long(b->pmi_mask), i, j;
-	u64 r0, w0, r1, w1, t0, t1;
+	u64 r0, w0, r1, w1, t0, t1, s0;
+	struct e5b_frozen f0, f1;
 	unsigned long flags;
 	int ret = 0;
 
 	e5b_stat_reset(st);
 	for (i = 0; i < iters; i++) {
 		local_irq_save(flags);
-		for_each_set_bit(j, &b->pmi_mask, E5B_NR_EVENTS) {
+		for_each_set_bit(j, &b->pmi_mask, E5B_NR_SAMP) {
 			ret = e5b_overflow(b, j);
 			if (ret)
 				break;
@@ -275,16 +382,22 @@ static long e5b_run_pmi(void *data)
 			local_irq_restore(flags);
 			return ret;
 		}
+		s0 = b->samples;
+		e5b_frozen(b, &f0);
 		xu_sim_accesses(b->sim, &r0, &w0);
 		t0 = ktime_get_ns();
 		ret = xu_handle_pmi(b->uc, 0, NULL);
 		t1 = ktime_get_ns();
 		xu_sim_accesses(b->sim, &r1, &w1);
+		e5b_frozen(b, &f1);
 		local_irq_restore(flags);
 
-		/* the walk handled something else than was set up */
-		if (ret == k)
-			e5b_stat_add(st, r1 - r0, w1 - w0, t1 - t0);
+		/*
+		 * the walk handled something else than was set up, or
+		 * (sampling) an event was throttled
+		 */
+		if (ret == k && (!b->sampling || b->samples - s0 == k))
+			e5b_stat_add_pmi(st, r1 - r0, w1 - w0, t1 - t0, &f0, &f1);
 		ret = 0;
 		if (!(i % 256))
 			cond_resched();
@@ -344,6 +457,71 @@ static const struct {
 	{ BIT(E5B_CBOX) | BIT(E5B_IMC), "cbox_0 + imc_0 overflowed", "both" },
 };
 
+/* A row of the sampling table */
+static void e5b_row_pmi(struct e5b *b, const char *what, const char *access,
+			struct e5b_stat *st)
+{
+	const char *mark = st->uneven ? "*" : " ";
+
+	seq_buf_printf(&b->out, "%-26s %-6s ", what, access);
+	if (!st->good) {
+		seq_buf_printf(&b->out, "no undisturbed call\n");
+		return;
+	}
+	seq_buf_printf(&b->out, "%5llu%s %6llu%s %7llu%s %7llu%s %10u %10llu %10u %8u\n",
+		       st->reads, mark, st->writes, mark, st->frz_reads, mark,
+		       st->frz_writes, mark, xu_bench_median(st->frz_ns, st->good),
+		       div_u64(st->sum_frz_ns, st->good), e5b_median(st),
+		       st->good);
+	b->any_uneven |= st->uneven;
+}
+
+static const struct {
+	unsigned long mask;
+	const char *what;
+	const char *access;
+} e5b_spmis[] = {
+	{ BIT(E5B_S_CBOX), "cbox_0 ctr overflowed", "MSR" },
+	{ BIT(E5B_S_IMC0), "imc_0 ctr 0 overflowed", "PCI" },
+	{ BIT(E5B_S_CBOX) | BIT(E5B_S_IMC0), "cbox_0 + imc_0 ctr 0", "both" },
+	{ GENMASK(E5B_NR_SAMP - 1, 0), "all 6 overflowed", "both" },
+};
+
+/* The sampling table: one and every sampling counter overflowed */
+static int e5b_run_sampling(struct e5b *b)
+{
+	unsigned int i;
+	long ret;
+
+	seq_buf_printf(&b->out,
+		       "\nsampling events (sample_period %llu, an overflow handler that counts): cbox_0/event=0x1/, imc_0/cas_count_read/ x 4, imc_0/event=0xff/, all open\n",
+		       E5B_PERIOD);
+	seq_buf_printf(&b->out,
+		       "frz_*: while a PMI kept the package frozen (xu_sim_frozen()): accesses, and the time from the last overflow to the walk's unfreeze\n");
+	seq_buf_printf(&b->out, "%-26s %-6s %6s %7s %8s %8s %10s %10s %10s %8s\n",
+		       "pmi", "access", "reads", "writes", "frz_rd", "frz_wr",
+		       "frz_med_ns", "frz_mean", "median_ns", "calls");
+	/* imc_0 has no counter left for them otherwise */
+	e5b_close_all(b->ev, E5B_NR_EVENTS);
+	ret = e5b_open_all(b, e5b_samp_specs, E5B_NR_SAMP, E5B_PERIOD, b->sev);
+	if (ret) {
+		pr_err("opening the sampling events failed: %ld\n", ret);
+		return ret;
+	}
+	b->sampling = true;
+	for (i = 0; i < ARRAY_SIZE(e5b_spmis); i++) {
+		b->pmi_mask = e5b_spmis[i].mask;
+		ret = work_on_cpu(b->cpu, e5b_run_pmi, b);
+		if (ret) {
+			pr_err("PMI %s: %ld\n", e5b_spmis[i].what, ret);
+			break;
+		}
+		e5b_row_pmi(b, e5b_spmis[i].what, e5b_spmis[i].access, &b->st[0]);
+	}
+	b->sampling = false;
+	return ret;
+}
+
 static int e5b_run(struct e5b *b)
 {
 	unsigned int i, op;
@@ -385,6 +563,9 @@ static int e5b_run(struct e5b *b)
 	work_on_cpu(b->cpu, e5b_run_clock, b);
 	seq_buf_printf(&b->out, "ktime_get_ns() pair alone: median %u ns, mean %llu ns\n",
 		       e5b_median(&b->st[0]), div_u64(b->st[0].sum_ns, b->st[0].good));
+	ret = e5b_run_sampling(b);
+	if (ret)
+		return ret;
 	if (b->any_uneven)
 		seq_buf_printf(&b->out, "%s\n",
 			       "* access counts differed between calls; the last call's shown");
@@ -404,6 +585,7 @@ static void e5b_free(struct e5b *b)
 
 	for (op = 0; op < E5B_NR_OPS; op++)
 		vfree(b->st[op].ns);
+	vfree(b->st[0].frz_ns);
 	kfree(b);
 }
 
@@ -441,6 +623,9 @@ static int __init e5b_init(void)
 		if (!b->st[op].ns)
 			goto free;
 	}
+	b->st[0].frz_ns = vmalloc_array(iters, sizeof(u32));
+	if (!b->st[0].frz_ns)
+		goto free;
 	e5b_results = kzalloc(E5B_RESULTS_SIZE, GFP_KERNEL);
 	if (!e5b_results)
 		goto free;

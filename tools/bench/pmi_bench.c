@@ -12,8 +12,16 @@
  * off meanwhile, so no NMI races with the call.  It reports, per call,
  * the register reads and writes the simulator counted and the time
  * (median and mean of ktime_get_ns() around the call) in
- * <debugfs>/xeon_uncore_bench/results.  tools/bench/pmi-bench runs it in
- * a VM; see tools/bench/README.md.
+ * <debugfs>/xeon_uncore_bench/results.
+ *
+ * Then the same with sampling events (attr.sample_period set, an overflow
+ * handler that counts the samples), which the walk re-arms: for n = 1 and
+ * 13 sampling events, k = 1 and k = n overflowed, the last of them with
+ * frz_all set, so that its PMI freezes the package as on hardware.  Per
+ * call it adds what the simulator counted while the package was frozen
+ * (xu_sim_frozen()): the register reads and writes, and the time from the
+ * overflow to the walk's unfreeze.  tools/bench/pmi-bench runs it in a
+ * VM; see tools/bench/README.md.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -37,7 +45,12 @@
 
 #define BENCH_MAX_EVENTS	(1 + NHMEX_M_NUM_BOXES * NHMEX_M_NUM_COUNTERS)
 #define BENCH_MAX_ITERS		1000000
-#define BENCH_RESULTS_SIZE	8192
+#define BENCH_RESULTS_SIZE	12288
+/*
+ * The sampling events' period: large, so that the events a call injects
+ * into counters that do not overflow never complete one
+ */
+#define BENCH_PERIOD		1000000000ULL
 #define BENCH_CTR_MAX		GENMASK_ULL(NHMEX_CTR_WIDTH - 1, 0)
 
 /* M-Box "cycles" (inc_sel 0x1b, wrap_mode 1) and U-Box event 0 */
@@ -53,6 +66,14 @@ static unsigned int ns[3] = { 1, 4, 13 };
 static unsigned int nr_ns = ARRAY_SIZE(ns);
 module_param_array(ns, uint, &nr_ns, 0444);
 MODULE_PARM_DESC(ns, "Active events to measure with, each 1..13 (default 1,4,13)");
+
+/* The sampling table: (n, k) for one and for every sampling counter */
+static const struct {
+	unsigned int n;
+	unsigned int k;
+} bench_sampling[] = {
+	{ 1, 1 }, { 13, 1 }, { 13, 13 },
+};
 
 /* The boxes the benchmark's events are in */
 enum bench_box { BENCH_UBOX, BENCH_MBOX0, BENCH_MBOX1, BENCH_NR_BOXES };
@@ -71,12 +92,18 @@ struct bench {
 	struct bench_event ev[BENCH_MAX_EVENTS];
 	unsigned int n;
 	unsigned int k;
+	bool sampling;		/* the events sample (bench_sampling) */
+	u64 samples;		/* their overflow handler's calls */
 	u32 *ns_per_call;
+	u32 *frz_ns_per_call;	/* sampling: time frozen per call */
 	/* results of one (n, k) */
 	unsigned int good;	/* calls that returned what was set up */
 	u64 reads;
 	u64 writes;
+	u64 frz_reads;		/* sampling: accesses while frozen */
+	u64 frz_writes;
 	u64 sum_ns;
+	u64 sum_frz_ns;
 	bool uneven;		/* access counts differed between calls */
 	bool any_uneven;	/* ... in some (n, k) */
 	int err;
@@ -122,6 +149,16 @@ static void bench_close(struct bench *b)
 		perf_event_release_kernel(b->ev[--b->n].event);
 }
 
+/* A sampling event's overflow handler, on the walking CPU: counts */
+static void bench_sample(struct perf_event *event,
+			 struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct bench *b = event->overflow_handler_context;
+
+	b->samples++;
+}
+
+/* n events, counting or (b->sampling) sampling */
 static int bench_open(struct bench *b, unsigned int n)
 {
 	struct perf_event_attr attr;
@@ -139,8 +176,11 @@ static int bench_open(struct bench *b, unsigned int n)
 		attr.type = xp->pmu.type;
 		attr.size = sizeof(attr);
 		attr.config = e->box == BENCH_UBOX ? BENCH_U_CONFIG : BENCH_M_CONFIG;
+		if (b->sampling)
+			attr.sample_period = BENCH_PERIOD;
 		event = perf_event_create_kernel_counter(&attr, b->cpu, NULL,
-							 NULL, NULL);
+							 b->sampling ? bench_sample : NULL,
+							 b->sampling ? b : NULL);
 		if (IS_ERR(event))
 			return PTR_ERR(event);
 		e->event = event;
@@ -167,79 +207,153 @@ static int bench_find_counters(struct bench *b)
 	return 0;
 }
 
+/* One event into every counter of @box that counts the benchmark's */
+static int bench_inject(struct bench *b, enum bench_box box)
+{
+	if (box == BENCH_UBOX)
+		return xu_sim_inject(b->sim, 0, "ubox", 0, BENCH_U_CONFIG,
+				     XU_SIM_SUB_ANY, 1);
+	return xu_sim_inject(b->sim, 0, "mbox", box - BENCH_MBOX0,
+			     FIELD_GET(NHMEX_M_CTL_INC_SEL, BENCH_M_CONFIG),
+			     XU_SIM_SUB_ANY, 1);
+}
+
 /*
- * Leave the first k counters just overflowed, as a PMI finds them: status
- * bits set and the package frozen.  frz_all is off meanwhile, or the
- * first overflow would freeze the others before they count.
+ * Leave the first @k counters just overflowed, with frz_all off: the
+ * first overflow would otherwise freeze the others before they count
  */
-static int bench_overflow(struct bench *b)
+static int bench_overflow_unfrozen(struct bench *b, unsigned int k)
 {
 	u64 gctl = b->uc->pmus[0].boxes[0].box_ctl;
 	bool inject[BENCH_NR_BOXES] = {};
 	unsigned int i;
 	int ret;
 
-	if (!b->k)
-		return 0;
 	ret = xu_sim_write(b->sim, 0, NHMEX_U_GLOBAL_CTL,
 			   gctl & ~NHMEX_U_GCTL_FRZ_ALL);
-	for (i = 0; !ret && i < b->k; i++) {
+	for (i = 0; !ret && i < k; i++) {
 		ret = xu_sim_write(b->sim, 0, b->ev[i].ctr, BENCH_CTR_MAX);
 		inject[b->ev[i].box] = true;
 	}
 	for (i = 0; !ret && i < BENCH_NR_BOXES; i++)
 		if (inject[i])
-			ret = xu_sim_inject(b->sim, 0,
-					    i == BENCH_UBOX ? "ubox" : "mbox",
-					    i == BENCH_UBOX ? 0 : i - BENCH_MBOX0,
-					    i == BENCH_UBOX ? BENCH_U_CONFIG :
-					    FIELD_GET(NHMEX_M_CTL_INC_SEL,
-						      BENCH_M_CONFIG),
-					    XU_SIM_SUB_ANY, 1);
+			ret = bench_inject(b, i);
+	return ret;
+}
+
+/*
+ * Leave the first k counters just overflowed, as a PMI finds them: status
+ * bits set and the package frozen (en_all cleared by the bench)
+ */
+static int bench_overflow(struct bench *b)
+{
+	u64 gctl = b->uc->pmus[0].boxes[0].box_ctl;
+	int ret;
+
+	if (!b->k)
+		return 0;
+	ret = bench_overflow_unfrozen(b, b->k);
 	if (!ret)
 		ret = xu_sim_write(b->sim, 0, NHMEX_U_GLOBAL_CTL,
 				   gctl & ~NHMEX_U_GCTL_EN_ALL);
 	return ret;
 }
 
+/*
+ * The same, but the k-th counter overflows last, with frz_all set again:
+ * its PMI clears en_all, as on hardware, and the simulator counts the
+ * time and the accesses from then on as frozen.  The others of its box
+ * count that event too (those already overflowed stay flagged).
+ */
+static int bench_overflow_pmi(struct bench *b)
+{
+	struct bench_event *last = &b->ev[b->k - 1];
+	int ret;
+
+	ret = bench_overflow_unfrozen(b, b->k - 1);
+	if (!ret)
+		ret = xu_sim_write(b->sim, 0, last->ctr, BENCH_CTR_MAX);
+	if (!ret)
+		ret = xu_sim_write(b->sim, 0, NHMEX_U_GLOBAL_CTL,
+				   b->uc->pmus[0].boxes[0].box_ctl);
+	if (!ret)
+		ret = bench_inject(b, last->box);
+	return ret;
+}
+
+/* What the simulator counted on package 0 while PMIs kept it frozen */
+struct bench_frozen {
+	u64 reads;
+	u64 writes;
+	u64 ns;
+};
+
+static void bench_frozen(struct bench *b, struct bench_frozen *f)
+{
+	xu_sim_frozen(b->sim, 0, &f->reads, &f->writes, &f->ns);
+}
+
+/* Keep one undisturbed call's figures */
+static void bench_add(struct bench *b, u64 reads, u64 writes, u64 ns,
+		      const struct bench_frozen *f0,
+		      const struct bench_frozen *f1)
+{
+	u64 fr = f1->reads - f0->reads, fw = f1->writes - f0->writes;
+	u64 fns = f1->ns - f0->ns;
+
+	if (b->good && (reads != b->reads || writes != b->writes ||
+			fr != b->frz_reads || fw != b->frz_writes))
+		b->uneven = true;
+	b->reads = reads;
+	b->writes = writes;
+	b->frz_reads = fr;
+	b->frz_writes = fw;
+	b->ns_per_call[b->good] = ns;
+	b->frz_ns_per_call[b->good++] = min_t(u64, fns, U32_MAX);
+	b->sum_ns += ns;
+	b->sum_frz_ns += fns;
+}
+
 /* The calls of one (n, k), on the collecting CPU */
 static long bench_run_one(void *data)
 {
 	struct bench *b = data;
-	u64 r0, w0, r1, w1, t0, t1;
+	struct bench_frozen f0, f1;
+	u64 r0, w0, r1, w1, t0, t1, s0;
 	unsigned long flags;
 	unsigned int i;
 	int ret;
 
 	b->good = 0;
 	b->sum_ns = 0;
+	b->sum_frz_ns = 0;
 	b->uneven = false;
 	ret = bench_find_counters(b);
 	if (ret)
 		return ret;
 	for (i = 0; i < iters; i++) {
 		local_irq_save(flags);
-		ret = bench_overflow(b);
+		ret = b->sampling ? bench_overflow_pmi(b) : bench_overflow(b);
 		if (ret) {
 			local_irq_restore(flags);
 			return ret;
 		}
+		s0 = b->samples;
+		bench_frozen(b, &f0);
 		xu_sim_accesses(b->sim, &r0, &w0);
 		t0 = ktime_get_ns();
 		ret = xu_handle_pmi(b->uc, 0, NULL);
 		t1 = ktime_get_ns();
 		xu_sim_accesses(b->sim, &r1, &w1);
+		bench_frozen(b, &f1);
 		local_irq_restore(flags);
 
-		/* anything else would be a stray NMI taking our overflows */
-		if (ret != b->k)
-			continue;
-		if (b->good && (r1 - r0 != b->reads || w1 - w0 != b->writes))
-			b->uneven = true;
-		b->reads = r1 - r0;
-		b->writes = w1 - w0;
-		b->ns_per_call[b->good++] = t1 - t0;
-		b->sum_ns += t1 - t0;
+		/*
+		 * anything else would be a stray NMI taking our overflows, or
+		 * (sampling) an event throttled
+		 */
+		if (ret == b->k && (!b->sampling || b->samples - s0 == b->k))
+			bench_add(b, r1 - r0, w1 - w0, t1 - t0, &f0, &f1);
 		if (!(i % 256))
 			cond_resched();
 	}
@@ -313,6 +427,57 @@ static void bench_print_row(struct bench *b)
 	b->any_uneven |= b->uneven;
 }
 
+static void bench_print_sampling_row(struct bench *b)
+{
+	const char *mark = b->uneven ? "*" : " ";
+
+	if (!b->good) {
+		seq_buf_printf(&b->out, "%2u %2u  no undisturbed call\n", b->n, b->k);
+		return;
+	}
+	seq_buf_printf(&b->out, "%2u %2u  ", b->n, b->k);
+	bench_print_which(b);
+	seq_buf_printf(&b->out, " %5llu%s %6llu%s %7llu%s %7llu%s %10u %10llu %10u %8u\n",
+		       b->reads, mark, b->writes, mark, b->frz_reads, mark,
+		       b->frz_writes, mark,
+		       xu_bench_median(b->frz_ns_per_call, b->good),
+		       div_u64(b->sum_frz_ns, b->good), bench_median(b), b->good);
+	b->any_uneven |= b->uneven;
+}
+
+/* The sampling table: one and every sampling counter overflowed */
+static int bench_run_sampling(struct bench *b)
+{
+	unsigned int i;
+	long ret;
+
+	seq_buf_printf(&b->out,
+		       "\nsampling events (sample_period %llu, an overflow handler that counts), the k-th overflowing with frz_all set: its PMI freezes the package\n",
+		       BENCH_PERIOD);
+	seq_buf_printf(&b->out,
+		       "frz_*: while frozen (xu_sim_frozen()): accesses, and the time from the overflow to the walk's unfreeze\n");
+	seq_buf_printf(&b->out, "%2s %2s  %-14s %6s %7s %8s %8s %10s %10s %10s %8s\n",
+		       "n", "k", "overflowed", "reads", "writes", "frz_rd",
+		       "frz_wr", "frz_med_ns", "frz_mean", "median_ns", "calls");
+	b->sampling = true;
+	for (i = 0; i < ARRAY_SIZE(bench_sampling); i++) {
+		b->k = bench_sampling[i].k;
+		ret = bench_open(b, bench_sampling[i].n);
+		if (!ret)
+			ret = work_on_cpu(b->cpu, bench_run_one, b);
+		bench_close(b);
+		if (ret) {
+			pr_err("sampling n=%u k=%u: %ld\n", bench_sampling[i].n,
+			       bench_sampling[i].k, ret);
+			break;
+		}
+		b->n = bench_sampling[i].n;
+		bench_print_sampling_row(b);
+	}
+	b->sampling = false;
+	return ret;
+}
+
 static int bench_run(struct bench *b)
 {
 	unsigned int i, j, ks[4];
@@ -359,6 +524,9 @@ static int bench_run(struct bench *b)
 	work_on_cpu(b->cpu, bench_run_clock, b);
 	seq_buf_printf(&b->out, "ktime_get_ns() pair alone: median %u ns, mean %llu ns\n",
 		       bench_median(b), div_u64(b->sum_ns, b->good));
+	ret = bench_run_sampling(b);
+	if (ret)
+		return ret;
 	if (b->any_uneven)
 		seq_buf_printf(&b->out, "%s\n",
 			       "* access counts differed between calls; the last call's shown");
@@ -407,8 +575,9 @@ static int __init bench_init(void)
 		goto free;
 	}
 	b->ns_per_call = vmalloc_array(iters, sizeof(u32));
+	b->frz_ns_per_call = vmalloc_array(iters, sizeof(u32));
 	bench_results = kzalloc(BENCH_RESULTS_SIZE, GFP_KERNEL);
-	if (!b->ns_per_call || !bench_results) {
+	if (!b->ns_per_call || !b->frz_ns_per_call || !bench_results) {
 		ret = -ENOMEM;
 		goto free;
 	}
@@ -425,12 +594,14 @@ static int __init bench_init(void)
 	bench_dir = debugfs_create_dir("xeon_uncore_bench", NULL);
 	debugfs_create_file("results", 0444, bench_dir, NULL, &bench_results_fops);
 	pr_info("done: %s/results in debugfs\n", "xeon_uncore_bench");
+	vfree(b->frz_ns_per_call);
 	vfree(b->ns_per_call);
 	kfree(b);
 	return 0;
 
 free:
 	kfree(bench_results);
+	vfree(b->frz_ns_per_call);
 	vfree(b->ns_per_call);
 	kfree(b);
 	return ret;
