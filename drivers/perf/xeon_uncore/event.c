@@ -496,25 +496,24 @@ void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs)
 }
 
 /**
- * xu_event_overflow() - a counter of @event overflowed
+ * xu_event_overflow() - a counter of @event overflowed: fold and re-arm
  * @event: the event, locked
- * @regs:  the interrupted registers
  * @exact: a status bit of this counter says so; without one (a box whose
  *	   only status is its summary bit) every counter of the box comes
  *	   here, and a counting event's fold takes the values alone
  *	   (modulo the width)
  *
- * Folds the count and, for a sampling event, re-arms its period, on
- * whichever CPU of the package walks.  perf's ring buffer has one writer
- * per CPU, the CPU the event is active on (perf_event_set_output()
- * refuses to share a buffer across CPUs for that reason): the sample is
- * written here only on that CPU, and otherwise left to
- * xu_deliver_samples() there, which the package's forward_work brings
- * about (an NMI cannot send an irq_work to another CPU), with the time of
- * the fold here (xu_defer_sample()).
+ * The part of an overflow that needs the package frozen: folds the count
+ * and, for a sampling event, re-arms its period and throttles it beyond
+ * the sample rate.  Register accesses only, and arithmetic: the walk
+ * calls it before it unfreezes the package, and leaves the sample to
+ * xu_event_overflow_sample() after, so that counting events on the
+ * package do not stand still while perf writes it.
+ *
+ * Return: true if a sample of the period that ended (hwc->last_period)
+ * is owed.
  */
-void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
-		       bool exact)
+bool xu_event_overflow(struct perf_event *event, bool exact)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
@@ -524,24 +523,42 @@ void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
 	__xu_event_update(event, exact && !is_sampling_event(event) &&
 			  (event->hw.config & box->pmu->type->ctl_pmi));
 	if (!is_sampling_event(event))
-		return;
+		return false;
 
 	if (event->attr.freq)
 		xu_adjust_freq(event);
 	/* a period that ended at the last start is sampled here */
 	if (!xu_set_period(event) && !xu_sample_owed(event))
-		return;
+		return false;
 	xu_set_sample_owed(event, false);
 	/* the sample is of the period that ended, not of the one steered */
 	hwc->last_period = ended;
-	if (READ_ONCE(event->oncpu) == smp_processor_id())
-		xu_event_emit(event, regs, NULL);
-	else
-		xu_defer_sample(event, ended);
 	if (xu_throttle(event)) {
 		__xu_event_stop(event, 0);
 		irq_work_queue(&box->unthrottle_work);
 	}
+	return true;
+}
+
+/**
+ * xu_event_overflow_sample() - write the sample xu_event_overflow() owes
+ * @event: the event, locked, the package still locked since that call
+ * @regs:  the interrupted registers
+ *
+ * On whichever CPU of the package walks.  perf's ring buffer has one
+ * writer per CPU, the CPU the event is active on (perf_event_set_output()
+ * refuses to share a buffer across CPUs for that reason): the sample is
+ * written here only on that CPU, and otherwise left to
+ * xu_deliver_samples() there, which the package's forward_work brings
+ * about (an NMI cannot send an irq_work to another CPU), with the time of
+ * the fold here (xu_defer_sample()).
+ */
+void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs)
+{
+	if (READ_ONCE(event->oncpu) == smp_processor_id())
+		xu_event_emit(event, regs, NULL);
+	else
+		xu_defer_sample(event, event->hw.last_period);
 }
 
 /**

@@ -14,8 +14,8 @@ void __xu_event_update(struct perf_event *event, bool wrapped);
 bool xu_set_period(struct perf_event *event);
 void __xu_event_start(struct perf_event *event, int flags);
 void __xu_event_stop(struct perf_event *event, int flags);
-void xu_event_overflow(struct perf_event *event, struct pt_regs *regs,
-		       bool exact);
+bool xu_event_overflow(struct perf_event *event, bool exact);
+void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs);
 void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs);
 void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs);
 void xu_event_del_samples(struct perf_event *event);

@@ -115,10 +115,33 @@ void xu_pmi_cpus_exit(struct xu_uncore *uc)
  */
 #define XU_WALK_SUBS	4
 
-struct xu_walk_subs {
-	unsigned int n;
-	u32 reg[XU_WALK_SUBS];
-	u64 val[XU_WALK_SUBS];
+/*
+ * Samples one walk writes once it has unfrozen the package; beyond these,
+ * before (as all of them were once)
+ */
+#define XU_WALK_OUT	16
+
+/**
+ * struct xu_walk - one walk of a package's overflow status
+ * @regs:      the interrupted registers, for samples
+ * @explained: the global status bits the boxes read so far explain
+ * @ack:       those the global status must clear itself
+ * @n_subs:    second-level summaries read so far
+ * @sub_reg:   their addresses
+ * @sub_val:   their values
+ * @n_out:     samples owed (xu_event_overflow()), to write after the
+ *             unfreeze
+ * @out:       their events
+ */
+struct xu_walk {
+	struct pt_regs *regs;
+	u64 explained;
+	u64 ack;
+	unsigned int n_subs;
+	u32 sub_reg[XU_WALK_SUBS];
+	u64 sub_val[XU_WALK_SUBS];
+	unsigned int n_out;
+	struct perf_event *out[XU_WALK_OUT];
 };
 
 /* The box is under a second-level summary */
@@ -130,41 +153,60 @@ static bool xu_pmi_has_sub(const struct xu_box *box)
 }
 
 /*
- * Does the box's second-level summary flag it?  Unknown, or @subs NULL
+ * Does the box's second-level summary flag it?  Unknown, or @trust false
  * (the summary is not to be trusted): yes
  */
-static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk_subs *subs)
+static bool xu_pmi_sub_flagged(struct xu_box *box, struct xu_walk *w,
+			       bool trust)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int idx = box->pmu->idx, i;
 	u32 reg;
 	u64 val;
 
-	if (!subs || !xu_pmi_has_sub(box))
+	if (!trust || !xu_pmi_has_sub(box))
 		return true;
 	reg = t->ov_sub_reg[idx];
-	for (i = 0; i < subs->n; i++)
-		if (subs->reg[i] == reg)
-			return subs->val[i] & t->ov_sub[idx];
+	for (i = 0; i < w->n_subs; i++)
+		if (w->sub_reg[i] == reg)
+			return w->sub_val[i] & t->ov_sub[idx];
 	if (xu_read(box, reg, &val))
 		return true;
-	if (subs->n < XU_WALK_SUBS) {
-		subs->reg[subs->n] = reg;
-		subs->val[subs->n++] = val;
+	if (w->n_subs < XU_WALK_SUBS) {
+		w->sub_reg[w->n_subs] = reg;
+		w->sub_val[w->n_subs++] = val;
 	}
 	return val & t->ov_sub[idx];
+}
+
+/*
+ * A counter of @event overflowed: fold and re-arm now, frozen; its sample
+ * after the unfreeze, unless it reads counters (PERF_SAMPLE_READ: the
+ * values must be one snapshot with the overflow) or the walk has no room
+ * left to keep it
+ */
+static void xu_pmi_overflow(struct xu_walk *w, struct perf_event *event,
+			    bool exact)
+{
+	if (!xu_event_overflow(event, exact))
+		return;
+	if ((event->attr.sample_type & PERF_SAMPLE_READ) ||
+	    w->n_out == ARRAY_SIZE(w->out))
+		xu_event_overflow_sample(event, w->regs);
+	else
+		w->out[w->n_out++] = event;
 }
 
 /*
  * One box of the walk: its counters that overflowed, by its status
  * register, or by its summary bit @sts alone if it has none.  A box
  * under a second-level summary is read only if that summary flags it,
- * or whatever it says when @subs is NULL.
- * Adds the summary bits it explains to @explained, those the global
- * status must clear itself to @ack.  Returns the status bits handled.
+ * or whatever it says when @trust is false.
+ * Adds the summary bits it explains to @w->explained, those the global
+ * status must clear itself to @w->ack.  Returns the status bits handled.
  */
-static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
-			   u64 *explained, u64 *ack, struct xu_walk_subs *subs)
+static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct xu_walk *w,
+			   bool trust)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int idx = box->pmu->idx, c, n = t->num_counters;
@@ -175,15 +217,19 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
 	/* a fixed counter whose only status is its own summary bit */
 	if (fsum && (sts & fsum)) {
 		if (box->active[n])
-			xu_event_overflow(box->active[n], regs, true);
-		*explained |= fsum;
-		*ack |= fsum;
+			xu_pmi_overflow(w, box->active[n], true);
+		w->explained |= fsum;
+		w->ack |= fsum;
 		handled++;
 	}
-	/* a box without a known summary bit is looked at on every walk */
-	if (sum && !(sts & sum))
+	/*
+	 * A box without a known summary bit is read on every walk while it
+	 * has events: without, it has no overflow to fold, and is read only
+	 * if a global bit stays unexplained (@trust false)
+	 */
+	if (sum ? !(sts & sum) : trust && !box->n_events)
 		return handled;
-	if (!xu_pmi_sub_flagged(box, subs))
+	if (!xu_pmi_sub_flagged(box, w, trust))
 		return handled;
 
 	if (!t->status0) {
@@ -195,9 +241,9 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
 		for (c = 0; c < n; c++)
 			if (box->active[c] &&
 			    (n == 1 || is_sampling_event(box->active[c])))
-				xu_event_overflow(box->active[c], regs, n == 1);
-		*explained |= sum;
-		*ack |= sum;
+				xu_pmi_overflow(w, box->active[c], n == 1);
+		w->explained |= sum;
+		w->ack |= sum;
 		return handled + 1;
 	}
 
@@ -209,17 +255,17 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
 		if (!(ov & BIT_ULL(c + t->status_shift)))
 			continue;
 		if (box->active[c])
-			xu_event_overflow(box->active[c], regs, true);
+			xu_pmi_overflow(w, box->active[c], true);
 		handled++;
 	}
 	if (t->fixed_status && (ov & t->fixed_status)) {
 		if (box->active[n])
-			xu_event_overflow(box->active[n], regs, true);
+			xu_pmi_overflow(w, box->active[n], true);
 		handled++;
 	}
 	if (clear) {
 		xu_write(box, xu_box_reg(box, t->ovf0), clear);
-		*explained |= sum;
+		w->explained |= sum;
 	}
 	return handled;
 }
@@ -235,9 +281,11 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct pt_regs *regs,
  *
  * Reads the global status, then the status of each box it flags (through
  * the second-level summaries, and of every box under a summary that
- * named none of them), then handles each counter that box flags; clears
- * what it handled (RW1C), and every global status bit that no box
- * explains, and unfreezes the package.
+ * named none of them), then folds and re-arms each counter that box
+ * flags; clears what it handled (RW1C), and every global status bit that
+ * no box explains, and unfreezes the package.  The package stays frozen
+ * only for those register accesses: the samples the overflows owe are
+ * written after the unfreeze (but those that read counters).
  *
  * Return: the number of status bits handled; 0 if the global status was
  * clear (the NMI was not the uncore's).
@@ -248,16 +296,19 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
 	struct xu_pkg *p = &uc->pkgs[pkg];
-	struct xu_walk_subs subs = { };
+	struct xu_walk w = { .regs = regs };
 	struct pt_regs caller;
 	unsigned int i;
-	u64 sts, ack = 0, explained = 0;
+	u64 sts;
 	int handled = 0;
 
 	if (g->status(gbox, &sts))
 		sts = 0;
-	if (!sts)
-		goto out;
+	if (!sts) {
+		if (unfreeze)
+			g->unfreeze(gbox);
+		return 0;
+	}
 	/*
 	 * The PMI's delivery masked this CPU's LVTPC.  Unmask it before the
 	 * package is unfrozen: an overflow after the unfreeze must find it
@@ -267,9 +318,9 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 */
 	if (in_nmi())
 		xu_pmi_lvtpc_arm();
-	if (!regs) {
+	if (!w.regs) {
 		perf_fetch_caller_regs(&caller);
-		regs = &caller;
+		w.regs = &caller;
 	}
 	/*
 	 * A walk under way, as well as one just ended, tells another CPU's
@@ -285,8 +336,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 
 		if (!t->ov_summary || !xu_box_here(box))
 			continue;
-		handled += xu_pmi_walk_box(box, sts, regs, &explained, &ack,
-					   &subs);
+		handled += xu_pmi_walk_box(box, sts, &w, true);
 	}
 	/*
 	 * A global bit over second-level summaries that none of the boxes
@@ -294,9 +344,9 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * overflowed.  Read every box under them, or that box's status
 	 * would stay set, and with it the freeze of its next overflow.
 	 */
-	if (sts & ~explained) {
+	if (sts & ~w.explained) {
 		/* every box under such a bit, several may have overflowed */
-		u64 before = explained;
+		u64 before = w.explained;
 
 		for (i = 0; i < uc->num_pmus; i++) {
 			struct xu_box *box = &uc->pmus[i].boxes[pkg];
@@ -305,10 +355,9 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			if (!t->ov_summary || !xu_box_here(box) || !xu_pmi_has_sub(box) ||
 			    !(sts & ~before & t->ov_summary[box->pmu->idx]))
 				continue;
-			handled += xu_pmi_walk_box(box, sts & ~before, regs,
-						   &explained, &ack, NULL);
+			handled += xu_pmi_walk_box(box, sts & ~before, &w, false);
 		}
-		if (explained != before)
+		if (w.explained != before)
 			pr_warn_once("package %u: a second-level overflow summary did not name the box that overflowed; the box was found by its own status\n",
 				     pkg);
 	}
@@ -319,7 +368,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * summary or whose report is a guess, whatever its bit, or its
 	 * status would stay set and the package frozen at every unfreeze.
 	 */
-	if (sts & ~explained) {
+	if (sts & ~w.explained) {
 		int found = 0;
 
 		for (i = 0; i < uc->num_pmus; i++) {
@@ -331,10 +380,11 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			if (!t->ov_summary || !t->status0 || !xu_box_here(box))
 				continue;
 			sum = t->ov_summary[idx];
-			if (!sum || !(xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
+			/* (one without a known bit was read above if it has events) */
+			if ((!sum && box->n_events) ||
+			    !(xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
 				continue;
-			found += xu_pmi_walk_box(box, sum, regs, &explained, &ack,
-						 NULL);
+			found += xu_pmi_walk_box(box, sum, &w, false);
 		}
 		if (found)
 			pr_warn_once("package %u: a box reported its overflow under another summary bit than the driver placed it; found by its own status\n",
@@ -342,18 +392,19 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		handled += found;
 	}
 	/* summary bits that no box explains: ack them, or they stick */
-	ack |= sts & ~explained;
-	handled += hweight64(sts & ~explained);
+	w.ack |= sts & ~w.explained;
+	handled += hweight64(sts & ~w.explained);
 	if (uc->plat->features & XU_FEAT_ACK_ALL)
-		ack |= sts;
-	if (ack)
-		g->ack(gbox, ack);
+		w.ack |= sts;
+	if (w.ack)
+		g->ack(gbox, w.ack);
+	g->unfreeze(gbox);
+
+	for (i = 0; i < w.n_out; i++)
+		xu_event_overflow_sample(w.out[i], w.regs);
 	p->walks++;
 	xu_pkg_walk_end(p);
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
-out:
-	if (sts || unfreeze)
-		g->unfreeze(gbox);
 	return handled;
 }
 EXPORT_SYMBOL_NS_GPL(xu_pmi_walk, XU_NS_INTERNAL);

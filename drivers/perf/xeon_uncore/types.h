@@ -236,7 +236,8 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  * @status_shift: the status bit of counter 0 (counter i: i + status_shift)
  * @ov_summary:	  per box: its summary bit in the global overflow status; 0
  *		  for a box whose bit is not known, whose status the walk
- *		  reads whenever the global status is not clear.  NULL: the
+ *		  reads whenever the global status is not clear and the box
+ *		  has events, or a global bit stays unexplained.  NULL: the
  *		  type reports no overflow.
  * @ov_sub_reg:	  per box: a second-level summary register between the box
  *		  and the global status (Xeon 7500: S_MSR_PMON_SUMMARY), or

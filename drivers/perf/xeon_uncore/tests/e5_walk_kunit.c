@@ -277,10 +277,7 @@ static void e5_walk_imc_counter(struct kunit *test)
 		PR(DF_IMC1, PCI_STATUS_OFF, 0x0),
 		PR(DF_IMC2, PCI_STATUS_OFF, 0x0),
 		PR(DF_IMC3, PCI_STATUS_OFF, 0x0),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_IMC0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -307,10 +304,7 @@ static void e5_walk_imc_fixed_counter(struct kunit *test)
 		PW(DF_IMC5, PCI_STATUS_OFF, 0x1),
 		PR(DF_IMC6, PCI_STATUS_OFF, 0x0),
 		PR(DF_IMC7, PCI_STATUS_OFF, 0x0),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_IMC1),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -330,10 +324,7 @@ static void e5_walk_cbox_counter(struct kunit *test)
 {
 	static const struct xu_sim_access want[] = {
 		R(0xc01, GS_CBOX0),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_CBOX0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -353,10 +344,7 @@ static void e5_walk_ubox_fixed_counter(struct kunit *test)
 {
 	static const struct xu_sim_access want[] = {
 		R(0xc01, GS_U_FIXED),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_U_FIXED),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -379,10 +367,7 @@ static void e5_walk_ubox_counter(struct kunit *test)
 		R(0xc01, GS_U),
 		R(0xc15, 0x2),
 		W(0xc15, 0x2),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_U),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -407,10 +392,7 @@ static void e5_walk_pcu_and_qpi(struct kunit *test)
 		W(0xc35, 0x1),
 		PR(DF_QPI0, PCI_STATUS_OFF, 0x2),	/* QPI 0 counter 1 */
 		PW(DF_QPI0, PCI_STATUS_OFF, 0x2),
-		/* no known global bit: read whenever the status is not clear */
-		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
-		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		/* QPI 2, R3QPI 2, IRP: no known global bit, no events, not read */
 		W(0xc01, GS_PCU | GS_QPI0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
@@ -432,9 +414,10 @@ static void e5_walk_pcu_and_qpi(struct kunit *test)
 }
 
 /*
- * (c) the IRP has no known global bit: its status is read on every walk,
- * and whatever bit the hardware set for it (the simulator: bit 29) is
- * acked as one no box explains
+ * (c) the IRP has no known global bit: with no events it is not read on
+ * the first pass, but the bit the hardware set for it (the simulator: bit
+ * 29) stays unexplained, so every box whose report is a guess is read,
+ * and that bit acked as one no box explains
  */
 static void e5_walk_irp_without_global_bit(struct kunit *test)
 {
@@ -461,6 +444,33 @@ static void e5_walk_irp_without_global_bit(struct kunit *test)
 }
 
 /*
+ * (c) a box with no known global bit is read on every walk while it has
+ * events (here the IRP's, beside a C-Box overflow)
+ */
+static void e5_walk_reads_a_box_without_bit_that_has_events(struct kunit *test)
+{
+	static const struct xu_sim_access want[] = {
+		R(0xc01, GS_CBOX0),
+		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
+		W(0xc01, GS_CBOX0),
+		W(0xc00, GCTL_UNFREEZE),
+	};
+	struct xu_box *irp;
+	unsigned int n;
+
+	ivb_setup(test);
+	irp = &e5w_pmu(test, "uncore_irp")->boxes[0];
+	/* as if an event were in it: the walk only asks how many */
+	irp->n_events = 1;
+	msr_overflow(test, 0xd12, CTL_EV1_OV, 0xd18, MAX44, "cbox", 0, 0x01);
+
+	KUNIT_EXPECT_EQ(test, walk(test, &n), 1);
+	irp->n_events = 0;
+	expect_log(test, n, want, ARRAY_SIZE(want));
+	expect_clear(test);
+}
+
+/*
  * (d) a global status bit whose box status is clear (HA 1's, its box
  * status cleared behind the driver's back): acked and counted
  */
@@ -469,7 +479,7 @@ static void e5_walk_unexplained_bit(struct kunit *test)
 	static const struct xu_sim_access want[] = {
 		R(0xc01, GS_HA1),
 		PR(DF_HA1, PCI_STATUS_OFF, 0x0),
-		/* no known global bit: read whenever the status is not clear */
+		/* a bit left unexplained: every box whose report is a guess */
 		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
@@ -497,7 +507,7 @@ static void e5_walk_bit_of_no_box(struct kunit *test)
 {
 	static const struct xu_sim_access want[] = {
 		R(0xc01, 0x20000),			/* C-Box 14 */
-		/* no known global bit: read whenever the status is not clear */
+		/* a bit left unexplained: every box whose report is a guess */
 		PR(DF_QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
@@ -598,6 +608,7 @@ static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_ubox_counter),
 	KUNIT_CASE(e5_walk_pcu_and_qpi),
 	KUNIT_CASE(e5_walk_irp_without_global_bit),
+	KUNIT_CASE(e5_walk_reads_a_box_without_bit_that_has_events),
 	KUNIT_CASE(e5_walk_unexplained_bit),
 	KUNIT_CASE(e5_walk_bit_of_no_box),
 	KUNIT_CASE(e5_walk_not_ours),

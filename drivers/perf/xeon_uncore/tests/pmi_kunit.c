@@ -378,6 +378,10 @@ struct pmi_samples {
 	/* its sample_flags and time, as the driver set them */
 	u64 flags;
 	u64 time;
+	/* for pmi_gctl_sample(): U_MSR_PMON_GLOBAL_CTL as it was written */
+	struct xu_sim *sim;
+	u64 gctl;
+	int gctl_ret;
 };
 
 static void pmi_count_sample(struct perf_event *event,
@@ -393,11 +397,23 @@ static void pmi_count_sample(struct perf_event *event,
 	atomic_inc(&ps->calls);
 }
 
+/* As pmi_count_sample(), and whether package 0 counts while it is written */
+static void pmi_gctl_sample(struct perf_event *event,
+			    struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct pmi_samples *ps = event->overflow_handler_context;
+
+	ps->gctl_ret = xu_sim_peek(ps->sim, 0, NHMEX_U_GLOBAL_CTL, &ps->gctl);
+	pmi_count_sample(event, data, regs);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(pmi_release, perf_event_release_kernel,
 			    struct perf_event *);
 
-static struct perf_event *open_sampling_on(struct kunit *test, const char *pmu,
-					   u64 period, struct pmi_samples *ps)
+static struct perf_event *open_sampling_with(struct kunit *test, const char *pmu,
+					     u64 period, u64 sample_type,
+					     perf_overflow_handler_t handler,
+					     struct pmi_samples *ps)
 {
 	struct xu_pmu *xp = xu_test_pmu(test, pmu);
 	struct perf_event_attr attr;
@@ -407,12 +423,19 @@ static struct perf_event *open_sampling_on(struct kunit *test, const char *pmu,
 		kunit_skip(test, "xeon_uncore runs with pmi=0: no sampling");
 	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
 	attr.sample_period = period;
+	attr.sample_type = sample_type;
 	event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
-						 NULL, pmi_count_sample, ps);
+						 NULL, handler, ps);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "error %ld", PTR_ERR(event));
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_release, event));
 	KUNIT_ASSERT_GE(test, READ_ONCE(event->hw.idx), 0);
 	return event;
+}
+
+static struct perf_event *open_sampling_on(struct kunit *test, const char *pmu,
+					   u64 period, struct pmi_samples *ps)
+{
+	return open_sampling_with(test, pmu, period, 0, pmi_count_sample, ps);
 }
 
 static struct perf_event *open_sampling(struct kunit *test, u64 period,
@@ -549,6 +572,45 @@ static void wait_samples(struct kunit *test, struct pmi_samples *ps, int n)
 	while (atomic_read(&ps->calls) < n && time_before(jiffies, end))
 		usleep_range(100, 200);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps->calls), n);
+}
+
+/*
+ * The package is frozen for the walk's register accesses alone: perf
+ * writes the sample with its counters running again (U_MSR_PMON_GLOBAL_CTL
+ * en_all set), so that counting events lose nothing to it.  A sample that
+ * reads counters (PERF_SAMPLE_READ) is written frozen: its values are one
+ * snapshot with the overflow.
+ */
+static void pmi_sample_written_after_the_unfreeze(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct pmi_samples rs = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event *event, *reader;
+
+	xu_test_quiet_sim(test, sim);
+	ps.sim = sim;
+	rs.sim = sim;
+	event = open_sampling_with(test, "uncore_mbox_0", 1000, 0,
+				   pmi_gctl_sample, &ps);
+	inject_m0(test, event, 1000);
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, ps.gctl_ret, 0);
+	KUNIT_EXPECT_TRUE_MSG(test, ps.gctl & NHMEX_U_GCTL_EN_ALL,
+			      "sample written frozen: U_MSR_PMON_GLOBAL_CTL %#llx",
+			      ps.gctl);
+	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL);
+	perf_event_disable(event);
+
+	reader = open_sampling_with(test, "uncore_mbox_0", 1000, PERF_SAMPLE_READ,
+				    pmi_gctl_sample, &rs);
+	inject_m0(test, reader, 1000);
+	wait_samples(test, &rs, 1);
+	KUNIT_EXPECT_EQ(test, rs.gctl_ret, 0);
+	KUNIT_EXPECT_FALSE_MSG(test, rs.gctl & NHMEX_U_GCTL_EN_ALL,
+			       "PERF_SAMPLE_READ written unfrozen: U_MSR_PMON_GLOBAL_CTL %#llx",
+			       rs.gctl);
+	KUNIT_EXPECT_EQ(test, count_of(reader), 1000ULL);
 }
 
 static void pmi_deliver_on(void *sim)
@@ -1028,6 +1090,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
 	KUNIT_CASE(pmi_sample_written_on_the_events_cpu),
+	KUNIT_CASE(pmi_sample_written_after_the_unfreeze),
 	KUNIT_CASE(pmi_deferred_sample_carries_the_time_of_its_fold),
 	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
 	KUNIT_CASE(pmi_freq_steers_by_the_time_on_the_pmu),

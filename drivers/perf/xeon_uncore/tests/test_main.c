@@ -346,14 +346,15 @@ u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl)
  * en_all) and raises the PMI, which the collecting CPU handles later, in
  * an NMI: events injected before that are lost, as on hardware.  Waits,
  * at most a second, until en_all is set again and
- * U_MSR_PMON_GLOBAL_STATUS is clear.  With pmi=0 no PMI clears the
- * status, so only en_all counts.
+ * U_MSR_PMON_GLOBAL_STATUS is clear, and the walk that cleared them has
+ * ended (it writes the samples after the unfreeze).  With pmi=0 no PMI
+ * clears the status, so only en_all counts.
  *
  * Return: true if the package counts again with no overflow pending.
  */
 bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg)
 {
-	bool pmi = xu_uncore_instance()->pmi;
+	struct xu_uncore *uc = xu_uncore_instance();
 	unsigned long end = jiffies + HZ;
 	u64 ctl, sts;
 
@@ -361,7 +362,8 @@ bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg)
 		if (xu_sim_read(sim, pkg, NHMEX_U_GLOBAL_CTL, &ctl) ||
 		    xu_sim_read(sim, pkg, NHMEX_U_GLOBAL_STATUS, &sts))
 			return false;
-		if ((ctl & XU_TEST_U_EN_ALL) && (!sts || !pmi))
+		if ((ctl & XU_TEST_U_EN_ALL) &&
+		    (!uc->pmi || (!sts && READ_ONCE(uc->pkgs[pkg].walker) < 0)))
 			return true;
 		if (time_after(jiffies, end))
 			return false;
