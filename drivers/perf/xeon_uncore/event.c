@@ -195,13 +195,14 @@ void __xu_event_start(struct perf_event *event, int flags)
 		perf_event_update_userpage(event);
 	}
 	/*
-	 * A period that ended while the event was stopped (perf's tick
-	 * stops and restarts frequency events, and may do so between an
-	 * overflow and its PMI) still owes its sample, to the next walk.
+	 * A period_left of 0 or less here is a period that ended by the
+	 * fold at the stop (its sample is owed, see __xu_event_stop()) or
+	 * one perf ended (perf_adjust_period() and PERF_EVENT_IOC_PERIOD set
+	 * period_left to 0 between stop and start): a new period starts,
+	 * without a sample of its own.
 	 */
 	if (is_sampling_event(event)) {
-		if (xu_set_period(event))
-			xu_set_sample_owed(event, true);
+		xu_set_period(event);
 	} else {
 		if (xu_ctr_read(box, hwc->idx, &now))
 			return;
@@ -244,6 +245,15 @@ void __xu_event_stop(struct perf_event *event, int flags)
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
 		hwc->state |= PERF_HES_UPTODATE;
+		/*
+		 * A period that ended before this stop (perf's tick stops and
+		 * restarts frequency events, and may do so between an
+		 * overflow and its PMI) still owes its sample, to the next
+		 * walk
+		 */
+		if (is_sampling_event(event) &&
+		    local64_read(&hwc->period_left) <= 0)
+			xu_set_sample_owed(event, true);
 		/*
 		 * A sampling event leaves its counter preloaded up to a period
 		 * below 2^48; the next event on the counter would start there,

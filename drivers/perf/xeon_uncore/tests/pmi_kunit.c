@@ -772,6 +772,43 @@ static void pmi_stop_start_slowly(void *event)
 	e->pmu->start(e, PERF_EF_RELOAD);
 }
 
+/* perf_adjust_period() and PERF_EVENT_IOC_PERIOD: a new period, now */
+static void pmi_restart_period(void *event)
+{
+	struct perf_event *e = event;
+
+	e->pmu->stop(e, PERF_EF_UPDATE);
+	local64_set(&e->hw.period_left, 0);
+	e->pmu->start(e, PERF_EF_RELOAD);
+}
+
+/*
+ * A period perf restarts (period_left set to 0 between stop and start)
+ * owes no sample: the next is written when the new period ends, as on
+ * the core PMU.  A period of 2^47 + 1000 on a 48-bit counter is armed
+ * half the counter's range at a time, so its first overflow, 2^47 events
+ * in, is no sample.
+ */
+static void pmi_restarted_period_owes_no_sample(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	const u64 period = BIT_ULL(47) + 1000;
+	struct perf_event *event;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	event = open_sampling(test, period, &ps);
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu,
+							  pmi_restart_period,
+							  event, true));
+	inject_m0(test, event, BIT_ULL(47));
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&ps.calls), 0,
+			    "a sample 2^47 events into a period of 2^47 + 1000");
+	inject_m0(test, event, 1000);
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, ps.period, period);
+	KUNIT_EXPECT_EQ(test, count_of(event), period);
+}
+
 /*
  * perf -F: samples per second of the time the event is on the PMU.  The
  * stretches perf stops it inside (its tick stops and restarts frequency
@@ -1094,6 +1131,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_deferred_sample_carries_the_time_of_its_fold),
 	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
 	KUNIT_CASE(pmi_freq_steers_by_the_time_on_the_pmu),
+	KUNIT_CASE(pmi_restarted_period_owes_no_sample),
 	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
 	KUNIT_CASE(pmi_overflow_in_the_unfreeze_window_is_taken),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
