@@ -393,6 +393,8 @@ static const struct xu_box_type nhmex_bbox = {
 	.ov_summary	= nhmex_pair_summary,
 	.ov_sub_reg	= nhmex_s_summary_regs,
 	.ov_sub		= nhmex_bbox_sub,
+	/* pmi_en at bit 20 is inferred (Documentation/pmu/nhmex.rst) */
+	.ov_guessed	= BIT(0) | BIT(1),
 	.extra		= nhmex_bbox_extra,
 	.num_extra	= B_SLOTS,
 	.formats	= nhmex_bbox_formats,

@@ -684,6 +684,9 @@ static void sim_nx_stale(struct sim_socket *s)
 		r.box->status = l->gctl;
 		for (k = 0; k < sim_nx_ctrs(&r); k++) {
 			r.box->c[k].ctl = l->en | l->pmi;
+			/* the PMI enable where either guess puts it */
+			if (r.type == NX_B)
+				r.box->c[k].ctl |= XU_SIM_NX_WRONG_B_PMI_EN;
 			r.box->c[k].val = CTR_MAX - 7;
 		}
 	}

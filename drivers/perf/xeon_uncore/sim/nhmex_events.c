@@ -187,6 +187,8 @@ u64 sim_nx_pmi_bit(const struct sim_socket *s, const struct sim_nx_ref *r,
 	if (r->type == NX_W && k == NHMEX_W_NUM_COUNTERS)
 		return sim_nx_wrong(s) ? XU_SIM_NX_WRONG_W_FIXED_PMI_EN :
 					 W_FIXED_PMI_EN;
+	if (r->type == NX_B && sim_nx_wrong(s))
+		return XU_SIM_NX_WRONG_B_PMI_EN;
 	return sim_nx_layouts[r->type].pmi;
 }
 

@@ -140,9 +140,12 @@ struct xu_sim *xu_sim_instance(void);
  *   (the summaries still feed U_MSR_PMON_GLOBAL_STATUS);
  * - R-Box half i (ports 4i to 4i + 3) reports through S-Box 1 - i;
  * - Westmere-EX's C8 reports through S-Box 1 and C9 through S-Box 0, both
- *   as ov_c_l (bit 2).
+ *   as ov_c_l (bit 2);
+ * - the B-Box counters' PMI enable is bit 6 of B_MSR_PMON_EVT_SEL, and
+ *   bit 20 does nothing.
  */
 #define XU_SIM_NX_WRONG_W_FIXED_PMI_EN	BIT_ULL(2)
+#define XU_SIM_NX_WRONG_B_PMI_EN	BIT_ULL(6)
 #define XU_SIM_WSMEX_WRONG_C89_SUM	BIT_ULL(2)
 
 /**

@@ -231,6 +231,8 @@ static const struct guess_case nhmex_cases[] = {
 	{ "uncore_ubox", 0x1, "ubox", 0, 0x1, false },
 	/* the W-Box fixed counter: its PMI enable is a guess */
 	{ "uncore_wbox", 0xff, "wbox", 0, 0xff, true },
+	/* B-Box 0 counter 3 event 1 (named 3 * 32 + 1): pmi_en a guess too */
+	{ "uncore_bbox_0", 0xc2, "bbox", 0, 0x61, true },
 };
 
 KUNIT_ARRAY_PARAM(nhmex_guess, nhmex_cases, guess_case_desc);

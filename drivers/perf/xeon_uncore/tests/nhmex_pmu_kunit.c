@@ -46,11 +46,14 @@ static const struct nx_enc_case nx_enc_cases[] = {
 	  0xd10, 2, -1, 0x500001, 0x100000, 0x400000 },
 	{ "cbox_1 event=0x11,umask=0x22,edge,inv,thresh=5", "uncore_cbox_1",
 	  0x05842211, 0, 0, 0xd90, 2, -1, 0x05d42211, 0x100000, 0x400000 },
-	/* B: en 0, ev_sel 5:1, pmi_en 20; config 7:6 picks the counter */
+	/*
+	 * B: en 0, ev_sel 5:1; config 7:6 picks the counter.  pmi_en 20 is
+	 * a guess: counting events run without it, polled
+	 */
 	{ "bbox_0 counter=2,event=3", "uncore_bbox_0", 0x86, 0, 0,
-	  0xc30, 2, 2, 0x100007, 0x100000, 0x1 },
+	  0xc30, 2, 2, 0x7, 0, 0x1 },
 	{ "bbox_1 counter=1,event=5,match,mask", "uncore_bbox_1", 0x4a,
-	  0x1234, 0xff00, 0xc70, 2, 1, 0x10000b, 0x100000, 0x1,
+	  0x1234, 0xff00, 0xc70, 2, 1, 0xb, 0, 0x1,
 	  { { 0xe4d, 0x1234 }, { 0xe4e, 0xff00 } } },
 	/* S: generic control; event 0 with MM_CFG enable 63, MATCH, MASK */
 	{ "sbox_0 event=3,umask=1", "uncore_sbox_0", 0x103, 0, 0,
