@@ -15,6 +15,7 @@
 #define CFG_CYCLES		0x3600ULL
 #define CFG_CYCLES_WRAP		0x3640ULL	/* + wrap_mode 1 */
 #define CFG_CYCLES_DOWN_WRAP	0x3644ULL	/* + count_mode 1 */
+#define CFG_CYCLES_BOTH_WRAP	0x3648ULL	/* + count_mode 2 */
 #define EV_CYCLES		0x1b
 
 static struct xu_sim *sim_of(struct kunit *test)
@@ -142,6 +143,38 @@ static void count_mode_down_reports_positive_counts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
 }
 
+/*
+ * count_mode 1 (down) and 2 (up and down): a counter that moves around
+ * zero would freeze the package at each crossing, and no throttle stops
+ * a counting event.  Such events run without pmi_en, folded by the box's
+ * poll timer, exactly across the crossings, and raise no PMI.
+ */
+static void count_mode_down_and_both_are_polled(struct kunit *test)
+{
+	struct perf_event *down = open_event(test, "uncore_mbox_1", 0,
+					     CFG_CYCLES_DOWN_WRAP);
+	struct perf_event *both = open_event(test, "uncore_mbox_0", 0,
+					     CFG_CYCLES_BOTH_WRAP);
+	u64 pmis = xu_sim_pmis(sim_of(test));
+
+	/* the config with en, without pmi_en (bit 1) */
+	KUNIT_EXPECT_EQ(test, xu_test_ctl(test, down), 0x3645ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_ctl(test, both), 0x3649ULL);
+	KUNIT_EXPECT_TRUE(test, hrtimer_active(&xu_event_box(down)->timer));
+	KUNIT_EXPECT_TRUE(test, hrtimer_active(&xu_event_box(both)->timer));
+
+	/*
+	 * count_mode 1 from 0: each injection crosses zero; count_mode 2
+	 * without flag_mode counts these events up only
+	 */
+	inject(test, 0, "mbox", 1, EV_CYCLES, 500);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 300);
+	inject(test, 0, "mbox", 1, EV_CYCLES, 250);
+	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
+	KUNIT_EXPECT_EQ(test, count_of(both, NULL, NULL), 300ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_pmis(sim_of(test)), pmis);
+}
+
 static void count_is_per_socket_and_per_box(struct kunit *test)
 {
 	struct perf_event *s0 = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES);
@@ -217,6 +250,7 @@ static struct kunit_case xeon_uncore_count_cases[] = {
 	KUNIT_CASE(count_is_exact_across_counter_wrap),
 	KUNIT_CASE(count_stays_exact_over_several_wraps),
 	KUNIT_CASE(count_mode_down_reports_positive_counts),
+	KUNIT_CASE(count_mode_down_and_both_are_polled),
 	KUNIT_CASE(count_is_per_socket_and_per_box),
 	KUNIT_CASE(count_seventh_event_on_six_counters_waits),
 	KUNIT_CASE(count_read_after_disable_is_stable),
