@@ -120,7 +120,8 @@ echo 1 >$SIM/generator
 # ------------------------------------------------ M-Box sub-registers
 # inc_sel 0x04, 0x00, 0x16; set_flag_sel 1 and 5 with flag_mode (Table
 # 2-67): the events that need a sub-register open now (issue 8), the
-# sub-register from config1 (here 0); 95-nhmex-errors.sh has the refusals
+# sub-register from config1 (here 0); KUnit's xeon_uncore_errno has the
+# refusals
 for cfg in 0x840 0x40 0x2c40 0x836c0 0x2836c0; do
 	check_eq "uncore_mbox_0 config $cfg (with its sub-register) opens" \
 		"$($PROBE open uncore_mbox_0 $cfg 0)" "open=ok errno=0"
