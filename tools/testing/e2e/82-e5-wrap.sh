@@ -9,7 +9,9 @@
 #     (poll_ms=100), which is all SNB-EP has (no uncore PMI);
 #   ivbep: then three whole wraps (2^w - 1 each), which only the PMI can
 #     fold: a poll would see the counter one event behind.
-# Every other socket counts 0.  On ivbep each injection is followed by a
+# Every other socket counts 0.  Then a C-Box event on the last socket
+# counts through two whole wraps while that socket's collecting CPU goes
+# offline and back: the poll timer follows the collecting CPU.  On ivbep each injection is followed by a
 # pause for the PMI: its handler freezes the whole package until its
 # walk, and events injected into a frozen counter are not counted (as on
 # the hardware), which would take them off the next box's count.
@@ -110,6 +112,35 @@ else
 	else
 		check_eq "snbep: no PMI ($pmis0 -> $pmis1)" "$pmis1" "$pmis0"
 	fi
+fi
+
+# The last socket's collecting CPU goes offline while a C-Box counting
+# event there runs through wraps.  C-Box counting events are polled (no
+# uncore PMI on SNB-EP; no box status on IVB-EP): the box's poll timer
+# must follow the new collecting CPU, or each later wrap is lost.  A
+# quarter wrap every half second, 100 ms polls: 2 whole wraps in all.
+C=$(e5_socket_cpu "$L")
+W=$(e5_width uncore_cbox_0 0x11)
+Q=$((1 << (W - 2)))
+HP=/tmp/82-e5-hotplug.csv
+hs="echo '$L cbox_0 0x11 1000' >$XU_SIM/inject; sleep 0.5"
+hs="$hs; echo '$L cbox_0 0x11 $Q' >$XU_SIM/inject; sleep 0.5"
+hs="$hs; echo 0 >/sys/devices/system/cpu/cpu$C/online; sleep 0.3"
+hs="$hs; cat /sys/bus/event_source/devices/uncore_cbox_0/cpumask >/tmp/82-e5-mask"
+for _ in 1 2 3 4 5 6; do hs="$hs; echo '$L cbox_0 0x11 $Q' >$XU_SIM/inject; sleep 0.5"; done
+hs="$hs; echo 1 >/sys/devices/system/cpu/cpu$C/online; sleep 0.3"
+hs="$hs; echo '$L cbox_0 0x11 $Q' >$XU_SIM/inject; sleep 0.5"
+if [ "$(cat /sys/devices/system/cpu/cpu$C/online 2>/dev/null)" != 1 ]; then
+	fail "socket $L's collecting CPU $C can go offline (no online file, or already offline)"
+else
+	check "perf stat -a -A uncore_cbox_0/event=0x11/ while CPU $C goes offline and back" \
+		perf stat -a -A -x';' -o $HP -e uncore_cbox_0/event=0x11/ -- sh -c "$hs"
+	echo 1 >/sys/devices/system/cpu/cpu$C/online 2>/dev/null
+	check "CPU $C offline: socket $L's C-Box 0 collects elsewhere" \
+		sh -c "! grep -qw '$C' /tmp/82-e5-mask"
+	got=$(awk -F';' -v c="CPU$C" '$1 == c && $4 ~ /cbox_0/ { print $2 }' $HP)
+	check_eq "uncore_cbox_0/event=0x11/ ($W bits) counts 1000 + 8 x 2^$((W - 2)) across the hotplug" \
+		"${got:-none}" "$((1000 + 8 * Q))"
 fi
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
