@@ -14,8 +14,19 @@ struct access_count {
 	u64 writes;
 };
 
+/*
+ * The accesses so far.  Package 0's watchdog (a read every 50 ms while
+ * it has events) and M-Box 0's poll timer are cancelled first: an
+ * operation arms them again a period from then, so that nothing but the
+ * operation measured touches a register before the next snapshot.
+ */
 static void snapshot(struct kunit *test, struct access_count *c)
 {
+	struct xu_uncore *uc = xu_uncore_instance();
+
+	if (uc->pmi)
+		hrtimer_cancel(&uc->pkgs[0].watchdog);
+	hrtimer_cancel(&xu_test_pmu(test, "uncore_mbox_0")->boxes[0].timer);
 	xu_sim_accesses(test->priv, &c->reads, &c->writes);
 }
 

@@ -6,6 +6,7 @@
  * events the test injects are counted.
  */
 #include <linux/delay.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -51,6 +52,39 @@ static void inject(struct kunit *test, unsigned int pkg, const char *box,
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, idx, event,
 					       XU_SIM_SUB_ANY, n));
 	xu_test_wait_pmi(test, sim_of(test), pkg);
+}
+
+/*
+ * Inject into a polled counter (count_mode 1 or 2): no PMI to wait for,
+ * and its under- or overflow leaves its status set (the poll folds the
+ * count, the next walk clears the status)
+ */
+static void inject_polled(struct kunit *test, unsigned int pkg, const char *box,
+			  unsigned int idx, unsigned int event, u64 n)
+{
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim_of(test), pkg, box, idx, event,
+					       XU_SIM_SUB_ANY, n));
+}
+
+/*
+ * Clear the status a polled counter's under- or overflow left on package
+ * 0 (write 1 to clear; the summaries above follow), as a walk would
+ */
+static void clear_polled_status(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+	unsigned int b;
+	u64 v;
+
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
+		v = xu_test_sim_rd(test, sim, 0, NHMEX_M_GLOBAL_STATUS(b));
+		if (v)
+			xu_test_sim_wr(test, sim, 0, NHMEX_M_GLOBAL_OVF_CTL(b), v);
+	}
+	v = xu_test_sim_rd(test, sim, 0, NHMEX_U_GLOBAL_STATUS);
+	if (v)
+		xu_test_sim_wr(test, sim, 0, NHMEX_U_GLOBAL_OVF_CTL, v);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, NHMEX_U_GLOBAL_STATUS), 0ULL);
 }
 
 static void count_reads_exactly_injected_events(struct kunit *test)
@@ -137,10 +171,11 @@ static void count_mode_down_reports_positive_counts(struct kunit *test)
 	struct perf_event *down = open_event(test, "uncore_mbox_1", 0,
 					     CFG_CYCLES_DOWN_WRAP);
 
-	inject(test, 0, "mbox", 1, EV_CYCLES, 500);
+	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 500);
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 500ULL);
-	inject(test, 0, "mbox", 1, EV_CYCLES, 250);
+	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 250);
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
+	clear_polled_status(test);
 }
 
 /*
@@ -167,12 +202,13 @@ static void count_mode_down_and_both_are_polled(struct kunit *test)
 	 * count_mode 1 from 0: each injection crosses zero; count_mode 2
 	 * without flag_mode counts these events up only
 	 */
-	inject(test, 0, "mbox", 1, EV_CYCLES, 500);
-	inject(test, 0, "mbox", 0, EV_CYCLES, 300);
-	inject(test, 0, "mbox", 1, EV_CYCLES, 250);
+	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 500);
+	inject_polled(test, 0, "mbox", 0, EV_CYCLES, 300);
+	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 250);
 	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
 	KUNIT_EXPECT_EQ(test, count_of(both, NULL, NULL), 300ULL);
 	KUNIT_EXPECT_EQ(test, xu_sim_pmis(sim_of(test)), pmis);
+	clear_polled_status(test);
 }
 
 static void count_is_per_socket_and_per_box(struct kunit *test)
@@ -239,9 +275,20 @@ static void count_read_after_disable_is_stable(struct kunit *test)
 static int xeon_uncore_count_init(struct kunit *test)
 {
 	struct xu_sim *sim = xu_test_sim(test);
+	unsigned int s, b, i;
 
 	xu_test_quiet_sim(test, sim);
 	test->priv = sim;
+	/*
+	 * The counters these tests use start at 0, whatever a suite before
+	 * left there: a wrap_mode=0 counter near 2^48 - 1 stops at the limit
+	 */
+	for (s = 0; s < topology_max_packages(); s++) {
+		for (b = 0; b < NHMEX_M_NUM_BOXES; b++)
+			for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+				xu_test_sim_wr(test, sim, s, NHMEX_M_CNT(b, i), 0);
+		xu_test_sim_wr(test, sim, s, NHMEX_U_CTR, 0);
+	}
 	return 0;
 }
 
