@@ -841,6 +841,18 @@ int xu_uncore_init(struct xu_uncore *uc)
 	if (ret)
 		return ret;
 
+	/*
+	 * Another driver's PMUs of these names (intel_uncore's; a PCI
+	 * function bound to it is refused in xu_uncore_alloc() already):
+	 * refuse before the NMI handler is installed and before the CPU
+	 * hotplug callbacks write any box control under that driver's events
+	 */
+	for (i = 0; i < uc->num_pmus; i++) {
+		ret = xu_pmu_name_free(uc->pmus[i].name);
+		if (ret)
+			goto free;
+	}
+
 	if (uc->pmi) {
 		ret = xu_pmi_register(uc);
 		if (ret)
@@ -857,9 +869,6 @@ int xu_uncore_init(struct xu_uncore *uc)
 
 		if (!xu_pmu_here(xp))
 			continue;
-		ret = xu_pmu_name_free(xp->name);
-		if (ret)
-			goto unregister;
 		ret = perf_pmu_register(&xp->pmu, xp->name, -1);
 		if (ret) {
 			pr_err("%s: perf_pmu_register failed: %d\n", xp->name, ret);
