@@ -12,6 +12,7 @@
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/namei.h>
+#include <linux/pci.h>
 #include <linux/perf_event.h>
 
 #include "compat.h"
@@ -125,4 +126,39 @@ int xu_pmu_name_free(const char *name)
 	pr_err("a PMU named %s exists already, most likely the in-kernel intel_uncore driver's: unload it (rmmod intel_uncore) or blacklist it (modprobe.blacklist=intel_uncore) first\n",
 	       name);
 	return -EBUSY;
+}
+
+/*
+ * The driver uses its PCI functions without being bound to them (it finds
+ * them with pci_get_device()), so nothing stops a driver loaded later from
+ * binding one: intel_uncore's probe writes the box control, resetting the
+ * counters and controls under our events, before it finds its PMU name
+ * taken.  A function's driver_override keeps every driver but the one it
+ * names off the function: while the driver holds a function, it names
+ * this module.  An override set before (by the user, through sysfs) is
+ * replaced meanwhile and cleared after.  Debian's 6.12 kernels keep the
+ * override in struct device (device_set_driver_override()), older ones in
+ * struct pci_dev.
+ * In tree: one driver (intel_uncore and this one merged) bound to the
+ * functions as a pci_driver.
+ */
+static int xu_pci_set_override(struct pci_dev *pdev, const char *name)
+{
+#ifdef XU_HAVE_DEVICE_DRIVER_OVERRIDE
+	return device_set_driver_override(&pdev->dev, name);
+#else
+	return driver_set_override(&pdev->dev, &pdev->driver_override, name,
+				   strlen(name));
+#endif
+}
+
+int xu_pci_hold(struct pci_dev *pdev)
+{
+	return xu_pci_set_override(pdev, KBUILD_MODNAME);
+}
+
+void xu_pci_unhold(struct pci_dev *pdev)
+{
+	if (pdev)
+		xu_pci_set_override(pdev, "");
 }

@@ -38,6 +38,17 @@ void xu_event_refuse_bpf(struct perf_event *event);
  */
 int xu_pmu_name_free(const char *name);
 
+struct pci_dev;
+
+/*
+ * Keep other drivers from binding @pdev while the driver uses it: its
+ * driver_override names this module; 0 or a negative errno.
+ * xu_pci_unhold() clears the override (NULL: nothing).  Process context.
+ * In tree: one driver, bound to the functions as a pci_driver.
+ */
+int xu_pci_hold(struct pci_dev *pdev);
+void xu_pci_unhold(struct pci_dev *pdev);
+
 /*
  * The driver keeps per-event state of its own in fields of struct
  * hw_perf_event that perf core leaves to the PMU and that its uncore

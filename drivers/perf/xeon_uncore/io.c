@@ -22,6 +22,7 @@
 
 #include <asm/msr.h>
 
+#include "compat.h"
 #include "io.h"
 
 static int xu_msr_read(struct xu_box *box, u32 reg, u64 *val)
@@ -327,12 +328,19 @@ static int xu_pci_map_buses(struct xu_uncore *uc, struct xu_ubox_bus *map)
 /*
  * A device bound to a driver belongs to that driver.  The in-kernel
  * intel_uncore binds these functions (as snbep_uncore, ivbep_uncore) to
- * register the same PMU names.
+ * register the same PMU names.  A function the driver takes is held
+ * (xu_pci_hold()) before it is found unbound, so that no driver binds it
+ * afterwards; xu_pci_release() lets it go.
  */
 static int xu_pci_claim(struct pci_dev *pdev)
 {
+	int ret = xu_pci_hold(pdev);
+
+	if (ret)
+		return ret;
 	if (!pdev->dev.driver)
 		return 0;
+	xu_pci_unhold(pdev);
 	pci_err(pdev, "uncore PCI function is bound to driver %s: unload it first (intel_uncore's: rmmod intel_uncore, or boot with modprobe.blacklist=intel_uncore)\n",
 		dev_driver_string(&pdev->dev));
 	return -EBUSY;
@@ -381,6 +389,13 @@ static int xu_pci_find_box(struct xu_uncore *uc, struct xu_pmu *xp,
 				 xp->name, box->fdev->device);
 			pci_dev_put(box->fdev);
 			box->fdev = NULL;
+		}
+		ret = box->fdev ? xu_pci_claim(box->fdev) : 0;
+		if (ret) {
+			pci_dev_put(box->fdev);
+			box->fdev = NULL;
+			pci_dev_put(pdev);
+			return ret;
 		}
 	}
 	return 0;
@@ -431,6 +446,8 @@ void xu_pci_release(struct xu_uncore *uc)
 		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {
 			struct xu_box *box = &uc->pmus[i].boxes[pkg];
 
+			xu_pci_unhold(box->fdev);
+			xu_pci_unhold(box->pdev);
 			pci_dev_put(box->fdev);
 			pci_dev_put(box->pdev);
 			box->fdev = NULL;
