@@ -13,6 +13,8 @@
  * interrupted, so the PMI walks packages with PCI boxes from an irq_work.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+/* pci_err() and the like name the device and its driver, not this module */
+#define dev_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitfield.h>
 #include <linux/module.h>
