@@ -15,7 +15,21 @@
 #     counts are equal to each other and to what was injected (the 1%
 #     asked for, met exactly), the rates within 2% of e5_rate; images
 #     and accesses are printed side by side ("# cmp", "# img", "# acc"
-#     lines) for the table in the documentation.
+#     lines) for the table in the documentation (Documentation/dev-tools/
+#     mainline.rst);
+#  3. each driver loaded while the other holds the simulated boxes, with
+#     perf stat counting injected events on the first one throughout:
+#     (a) intel_uncore bound to the PCI functions, then xeon_uncore:
+#     refused (EBUSY) with one line and no register written; (a') the
+#     same with intel_uncore's PCI functions unbound (its MSR PMUs left):
+#     refused by PMU name, again before any register write, and
+#     intel_uncore, loaded again, binds and counts; (b) xeon_uncore
+#     first, then intel_uncore: it binds none of the functions
+#     xeon_uncore holds (no box reset under our events), fails on the PMU
+#     names it finds taken (mainline's sysfs duplicate-name line and
+#     stack dump; no WARN, no oops), and ours counts exactly before,
+#     during and after.  (a) and (a') need xeon_uncore's hardware path
+#     (TCG; see 2.).
 # Needs a VM booted with vm/run --no-hypervisor --intel-uncore (mainline
 # refuses to load under the hypervisor CPUID bit); elsewhere one skip.
 # R3QPI 2 (IVB-EP): absent=r3qpi_2 in both runs, because
@@ -92,7 +106,52 @@ measure() {
 	acc >$T.$1.one0
 	perf stat -a -x';' -o $T.$1.one -e $E1 -- true 2>>$T.$1.err
 	acc >$T.$1.one1
+	# and with every event open: the accesses per counter read
+	perf stat -a -x';' -I 1000 -o $T.$1.ivall -e "$EVLIST" -- \
+		sh -c "sleep 1.5; $ACC; sleep 1; $ACC" >$T.$1.ivallacc 2>>$T.$1.err
 }
+
+# The refusals (3.): EV counts CAS reads in iMC 0 under either driver
+# (raw, as jaketown has fewer aliases); DRV is mainline's PCI driver
+EV=uncore_imc_0/event=0x4,umask=0x3/
+DRV=/sys/bus/pci/drivers/${E5}_uncore
+
+# across TAG CMD: perf stat -a counts EV (the generator off) while 1000
+# events are injected into socket 0's iMC 0, CMD runs (output in
+# $T.TAG.out, status in $T.TAG.rc; the simulator's accesses just before
+# and after it in $T.TAG.acc0 and .acc1), and 2000 more are injected;
+# prints the count (3000 if nothing disturbed the event)
+across() {
+	echo 0 >$XU_SIM/generator
+	perf stat -a -x';' -o $T.$1.cnt -e $EV -- sh -c "
+		echo '0 imc_0 0x4 1000' >$XU_SIM/inject; $ACC >$T.$1.acc0
+		$2 >$T.$1.out 2>&1; echo \$? >$T.$1.rc
+		$ACC >$T.$1.acc1; echo '0 imc_0 0x4 2000' >$XU_SIM/inject" 2>>$T.$1.err
+	awk -F';' '$3 != "" { print $1; exit }' $T.$1.cnt
+}
+
+# writes TAG: register writes the simulator saw while CMD of across ran
+writes() { awk '{ w[FILENAME] = $4 } END { print w[ARGV[2]] - w[ARGV[1]] }' $T.$1.acc0 $T.$1.acc1; }
+
+# xulog: xeon_uncore's kernel log lines since the last dmesg -c (the
+# module loader's taint and signature lines aside); xulog1: the distinct
+# ones, without their time stamps.  busybox's insmod, when finit_module()
+# fails, tries init_module() with the same file: a refused load runs the
+# module's init twice, and prints its line twice (kmod's insmod and
+# modprobe try once).
+xulog() { dmesg | grep xeon_uncore | grep -v -e 'taints kernel' -e 'module verification'; }
+xulog1() { xulog | sed 's/^\[[ 0-9.]*\] //' | sort -u; }
+
+# reports: the kernel's report lines since the last dmesg -c
+reports() { dmesg | grep -E 'BUG:|WARNING:|Oops|general protection|Call Trace'; }
+
+# held: how many PCI functions have a driver_override, and how many of
+# them name xeon_uncore
+held() { awk '$0 != "(null)" { n++ } $0 == "xeon_uncore" { x++ } END { print n + 0, x + 0 }' \
+	/sys/bus/pci/devices/*/driver_override; }
+
+# bound: the PCI functions mainline's driver is bound to
+bound() { _n=0; for _f in "$DRV"/*:*; do [ -e "$_f" ] && _n=$((_n + 1)); done; echo $_n; }
 
 # unload: the driver that holds the simulator's PCI functions first (in
 # its hardware path xeon_uncore holds them without being bound to them)
@@ -129,6 +188,60 @@ done
 EVLIST=${EVLIST#,}
 
 measure ml
+
+# ---- 3a. xeon_uncore beside intel_uncore bound to the functions ----
+NB=$(bound)
+diag "intel_uncore is bound to $NB simulated PCI functions"
+dmesg -c >/dev/null
+n=$(across a "insmod $XU_MODULE")
+HW=1
+if [ "$(cat $T.a.rc)" = 0 ]; then
+	# no hardware path: xeon_uncore loaded with no PMU, for an attach
+	# that the simulator, held by intel_uncore, cannot make here
+	HW=0
+	diag "xeon_uncore loaded: $(xulog | tail -n 1)"
+	rmmod xeon_uncore
+	skip "refusals beside intel_uncore: xeon_uncore took no hardware path in this VM (they need TCG's)"
+fi
+if [ $HW = 1 ]; then
+	check "(a) insmod xeon_uncore fails with EBUSY" grep -q 'resource busy' $T.a.out
+	xulog | sed 's/^/# (a) log: /'
+	check_eq "(a) one line of xeon_uncore's: the function bound to ${E5}_uncore" \
+		"$(xulog1 | grep -c "xeon_uncore: uncore PCI function is bound to driver ${E5}_uncore: unload it first")/$(xulog1 | wc -l)" 1/1
+	check_eq "(a) xeon_uncore is not loaded" "$(grep -c '^xeon_uncore ' /proc/modules)" 0
+	check_eq "(a) the refused load wrote no register" "$(writes a)" 0
+	check_eq "(a) intel_uncore counted on through it (1000 + 2000 injected)" "$n" 3000
+	check_eq "(a) no driver_override left on a PCI function" "$(held)" "0 0"
+	check_eq "(a) intel_uncore still bound to the $NB functions" "$(bound)" "$NB"
+	check_eq "(a) no kernel report" "$(reports)" ""
+
+	# ---- 3a'. the same with intel_uncore's MSR PMUs only ----
+	for f in "$DRV"/*:*; do [ -e "$f" ] && echo "${f##*/}"; done >$T.bound
+	while read -r f; do echo "$f" >"$DRV"/unbind; done <$T.bound
+	check_eq "(a') intel_uncore unbound from the PCI functions, uncore_ubox left" \
+		"$(bound) $(ls -d /sys/bus/event_source/devices/uncore_ubox)" \
+		"0 /sys/bus/event_source/devices/uncore_ubox"
+	dmesg -c >/dev/null
+	acc >$T.a2.acc0
+	insmod "$XU_MODULE" >$T.a2.out 2>&1
+	acc >$T.a2.acc1
+	check "(a') insmod xeon_uncore fails with EBUSY" grep -q 'resource busy' $T.a2.out
+	xulog | sed "s/^/# (a') log: /"
+	check_eq "(a') one line of xeon_uncore's: the PMU name taken" \
+		"$(xulog1 | grep -c 'xeon_uncore: a PMU named uncore_ubox exists already')/$(xulog1 | wc -l)" 1/1
+	check_eq "(a') the refused load wrote no register" "$(writes a2)" 0
+	check_eq "(a') no driver_override left on a PCI function" "$(held)" "0 0"
+	# mainline gives a PCI box bound after its own load no collecting
+	# CPU (box->cpu stays -1 until CPU hotplug moves the die's, in
+	# uncore_change_context(); uncore_pmu_event_init() refuses the event
+	# meanwhile: perf stat says <not supported>), so rather than bind
+	# the functions again, intel_uncore is loaded again
+	check "(a') rmmod intel_uncore" rmmod intel_uncore
+	check "(a') insmod intel-uncore.ko again" insmod $ML
+	check_eq "(a') intel_uncore binds the $NB functions again" "$(bound)" "$NB"
+	check_eq "(a') intel_uncore counts again" "$(across a3 true)" 3000
+	check_eq "(a') no kernel report" "$(reports)" ""
+fi
 check "rmmod intel_uncore" rmmod intel_uncore
 check "rmmod xeon_uncore_sim" rmmod xeon_uncore_sim
 
@@ -154,6 +267,32 @@ diag "xu: $PATHNOTE"
 dmesg | grep -e 'xeon_uncore' | sed 's/^/# xu dmesg: /' | tail -n 4
 measure xu
 check_eq "no reserved-bit writes (xeon_uncore)" "$(cat $XU_SIM/violations)" 0
+
+# ---- 3b. intel_uncore loaded beside xeon_uncore ----
+# shellcheck disable=SC2046 # the figures, one word each
+set -- $(held)
+diag "(b) PCI functions held by xeon_uncore (driver_override): $2"
+check "(b) xeon_uncore holds the simulated functions" test "$2" -gt 0 -a "$1" = "$2"
+ls /sys/bus/event_source/devices >$T.pmus0
+dmesg -c >/dev/null
+n=$(across b "insmod $ML")
+diag "(b) insmod intel-uncore.ko: exit $(cat $T.b.rc) $(head -n 1 $T.b.out)"
+dmesg | grep -v -e '^ ' -e 'Call Trace' -e 'TASK>' -e '^\[[ 0-9.]*\]  ' | grep -i -e uncore -e sysfs -e kobject |
+	head -n 6 | sed 's/^/# (b) log: /'
+check_eq "(b) ours counted exactly through intel_uncore's load (1000 + 2000)" "$n" 3000
+check_eq "(b) intel_uncore bound none of the functions ours holds" "$(bound)" 0
+check_eq "(b) the PMUs are ours, unchanged" "$(ls /sys/bus/event_source/devices | cmp - $T.pmus0 && echo same)" same
+check_eq "(b) intel_uncore wrote no register" "$(writes b)" 0
+check_eq "(b) no line of xeon_uncore's" "$(xulog)" ""
+check_eq "(b) no WARN, BUG or oops" "$(reports | grep -v 'Call Trace')" ""
+check_eq "(b) each stack dump is sysfs's, for a PMU name taken" \
+	"$(reports | grep -c 'Call Trace')" \
+	"$(dmesg | grep -c "sysfs: cannot create duplicate filename '/devices/uncore_")"
+check_eq "(b) ours counts exactly beside intel_uncore" "$(across b2 true)" 3000
+if grep -q '^intel_uncore ' /proc/modules; then
+	check "(b) rmmod intel_uncore" rmmod intel_uncore
+fi
+check_eq "(b) ours counts exactly after intel_uncore's unload" "$(across b3 true)" 3000
 
 # ---- comparison ----
 # per socket and event (one awk: a fork costs tens of ms under TCG): the
@@ -213,6 +352,8 @@ for t in ml xu; do
 	diag "acc $t: one event, one run (open to close): $(d $T.$t.one0 $T.$t.one1)"
 	sed -n 1p $T.$t.ivacc >$T.a; sed -n 2p $T.$t.ivacc >$T.b; sed -n 3p $T.$t.ivacc >$T.c
 	diag "acc $t: one event, -I 1000 intervals: $(d $T.a $T.b); $(d $T.b $T.c)"
+	sed -n 1p $T.$t.ivallacc >$T.a; sed -n 2p $T.$t.ivallacc >$T.b
+	diag "acc $t: all $(grep -c '^S' $T.$t.cnt) events x sockets, one -I 1000 interval: $(d $T.a $T.b)"
 	check "$t: perf stat -I 1000 printed intervals" grep -q . $T.$t.iv
 done
 for t in ml xu; do
@@ -220,6 +361,7 @@ for t in ml xu; do
 done
 
 check "unload xeon_uncore and xeon_uncore_sim" sh -c "$UNLOAD 2>/dev/null; ! grep -q -e '^xeon_uncore' /proc/modules"
+check_eq "no driver_override left on a PCI function" "$(held)" "0 0"
 trap - EXIT
 read -r T1 _ </proc/uptime
 diag "8x-e5-mainline: $(awk -v a="$T0" -v b="$T1" 'BEGIN { printf "%.1f", b - a }') s"
