@@ -245,14 +245,15 @@ void __xu_event_stop(struct perf_event *event, int flags)
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
 		hwc->state |= PERF_HES_UPTODATE;
+		if (!is_sampling_event(event))
+			return;
 		/*
 		 * A period that ended before this stop (perf's tick stops and
 		 * restarts frequency events, and may do so between an
 		 * overflow and its PMI) still owes its sample, to the next
 		 * walk
 		 */
-		if (is_sampling_event(event) &&
-		    local64_read(&hwc->period_left) <= 0)
+		if (local64_read(&hwc->period_left) <= 0)
 			xu_set_sample_owed(event, true);
 		/*
 		 * A sampling event leaves its counter preloaded up to a period
@@ -261,8 +262,7 @@ void __xu_event_stop(struct perf_event *event, int flags)
 		 * count almost nothing.  Nothing reads the counter before the
 		 * event's next start sets its period again.
 		 */
-		if (is_sampling_event(event))
-			xu_ctr_write(box, hwc->idx, 0);
+		xu_ctr_write(box, hwc->idx, 0);
 	}
 }
 

@@ -16,9 +16,10 @@ struct access_count {
 
 /*
  * The accesses so far.  Package 0's watchdog (a read every 50 ms while
- * it has events) and M-Box 0's poll timer are cancelled first: an
- * operation arms them again a period from then, so that nothing but the
- * operation measured touches a register before the next snapshot.
+ * it has events) and M-Box 0's poll timer are cancelled first, so that
+ * nothing but the operation measured touches a register before the next
+ * snapshot: adding an event starts the watchdog again a period later,
+ * and starting a box's first event its poll timer.
  */
 static void snapshot(struct kunit *test, struct access_count *c)
 {

@@ -581,36 +581,39 @@ static void wait_samples(struct kunit *test, struct pmi_samples *ps, int n)
  * reads counters (PERF_SAMPLE_READ) is written frozen: its values are one
  * snapshot with the overflow.
  */
-static void pmi_sample_written_after_the_unfreeze(struct kunit *test)
+/*
+ * U_MSR_PMON_GLOBAL_CTL as perf wrote the one sample of 1000 events of a
+ * sampling event on M-Box 0 with @sample_type; the event is disabled
+ * after
+ */
+static u64 gctl_at_sample(struct kunit *test, u64 sample_type)
 {
 	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
-	struct pmi_samples rs = { .calls = ATOMIC_INIT(0) };
-	struct xu_sim *sim = xu_test_sim(test);
-	struct perf_event *event, *reader;
+	struct perf_event *event;
 
-	xu_test_quiet_sim(test, sim);
-	ps.sim = sim;
-	rs.sim = sim;
-	event = open_sampling_with(test, "uncore_mbox_0", 1000, 0,
+	ps.sim = xu_test_sim(test);
+	event = open_sampling_with(test, "uncore_mbox_0", 1000, sample_type,
 				   pmi_gctl_sample, &ps);
 	inject_m0(test, event, 1000);
 	wait_samples(test, &ps, 1);
 	KUNIT_EXPECT_EQ(test, ps.gctl_ret, 0);
-	KUNIT_EXPECT_TRUE_MSG(test, ps.gctl & NHMEX_U_GCTL_EN_ALL,
-			      "sample written frozen: U_MSR_PMON_GLOBAL_CTL %#llx",
-			      ps.gctl);
 	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL);
 	perf_event_disable(event);
+	return ps.gctl;
+}
 
-	reader = open_sampling_with(test, "uncore_mbox_0", 1000, PERF_SAMPLE_READ,
-				    pmi_gctl_sample, &rs);
-	inject_m0(test, reader, 1000);
-	wait_samples(test, &rs, 1);
-	KUNIT_EXPECT_EQ(test, rs.gctl_ret, 0);
-	KUNIT_EXPECT_FALSE_MSG(test, rs.gctl & NHMEX_U_GCTL_EN_ALL,
+static void pmi_sample_written_after_the_unfreeze(struct kunit *test)
+{
+	u64 gctl;
+
+	xu_test_quiet_sim(test, xu_test_sim(test));
+	gctl = gctl_at_sample(test, 0);
+	KUNIT_EXPECT_TRUE_MSG(test, gctl & NHMEX_U_GCTL_EN_ALL,
+			      "sample written frozen: U_MSR_PMON_GLOBAL_CTL %#llx", gctl);
+	gctl = gctl_at_sample(test, PERF_SAMPLE_READ);
+	KUNIT_EXPECT_FALSE_MSG(test, gctl & NHMEX_U_GCTL_EN_ALL,
 			       "PERF_SAMPLE_READ written unfrozen: U_MSR_PMON_GLOBAL_CTL %#llx",
-			       rs.gctl);
-	KUNIT_EXPECT_EQ(test, count_of(reader), 1000ULL);
+			       gctl);
 }
 
 static void pmi_deliver_on(void *sim)
