@@ -359,52 +359,42 @@ EOF
 #    int3 in code shows "cc <..>";
 #  - "WARNING: ... exc_debug_kernel": a single-step #DB in kernel mode with
 #    no debugger or kprobe, which TCG leaks into the guest.
-# A report runs from its first line to its "---[ end trace" line; inside
-# it only "Call Trace" may match XU_SPLAT_RE again (another such line ends
-# it and is judged as a report of its own), and after it only the
-# panic that an oops in a task's exit path or interrupt ends in ("Kernel
-# panic - not syncing: Fatal exception").  Any other report line, before,
-# inside or after an artifact, is a real report; so is an artifact whose
-# RIP (any "RIP:" line of the report: the interrupted context's too)
-# or WARNING line names one of our modules (xeon_uncore*): a stale
-# text copy of ours or a #DB in our code is ours to explain.  No report:
-# no artifact.
+# Several CPUs can run the same stale text at once, and their oopses
+# interleave in the log: oops_end() releases die_lock before it prints
+# "---[ end trace", so another CPU's "Oops: int3" can come first.  So
+# the log is judged line by line, not report by report: from the first
+# artifact on, the only report lines allowed are more artifacts, "Call
+# Trace" and the panic an oops ends in ("Fatal exception", "Fatal
+# exception in interrupt", "Attempted to kill the idle task"); every
+# Code: line must show its trapping byte with no int3 before it, and
+# there must be one such line for each int3 oops at least; no RIP: line
+# (the interrupted context's too) and no artifact line may name one of
+# our modules (xeon_uncore*): a stale text copy of ours or a #DB in our
+# code is ours to explain.  Any report line before the first artifact is
+# real.  No report: no artifact.
 xu_tcg_artifact() {
-	re=$XU_SPLAT_RE awk 'BEGIN { re = ENVIRON["re"]; n = 0; real = 0 }
+	re=$XU_SPLAT_RE awk 'BEGIN { re = ENVIRON["re"]; real = int3 = db = good = 0 }
 		{ sub(/\r$/, "") }
-		# inside an artifact report
-		inart && /---\[ end trace/ { inart = 0; after = 1; next }
-		inart && /RIP: / && /xeon_uncore/ { ours = 1 }
-		inart && kind == "int3" && /Code: / && before == "" {
+		n && /RIP: / && /xeon_uncore/ { real = 1 }
+		n && /Code: / {
+			b = ""
 			m = split($0, t, " ")
 			for (i = 2; i <= m; i++)
-				if (t[i] ~ /^<[0-9a-f][0-9a-f]>$/) { before = t[i - 1]; break }
+				if (t[i] ~ /^<[0-9a-f][0-9a-f]>$/) { b = t[i - 1]; break }
+			if (b == "" || b == "cc") real = 1; else good++
 		}
-		inart && $0 ~ re && !/Call Trace/ { inart = 0 }
-		inart { next }
-		after && /Kernel panic - not syncing: Fatal exception/ { next }
 		$0 !~ re { next }
-		# a report line outside an artifact: the start of one, or real
-		{ after = 0 }
 		/Oops: int3/ || /WARNING: .* exc_debug_kernel/ {
-			if (kind != "") judge()
-			kind = /Oops: int3/ ? "int3" : "db"
-			inart = 1; before = ""; ours = (/xeon_uncore/ ? 1 : 0)
+			if (/xeon_uncore/) real = 1
+			if (/Oops: int3/) int3++; else db++
+			n++
 			next
 		}
+		n && /Call Trace/ { next }
+		n && /Kernel panic - not syncing: (Fatal exception|Attempted to kill the idle task)/ { next }
 		{ real = 1 }
-		function judge() {
-			if (ours || (kind == "int3" && (before == "" || before == "cc")))
-				real = 1
-			else
-				why[n++] = kind
-			kind = ""
-		}
 		END {
-			if (kind != "") judge()
-			if (real || n == 0) exit 1
-			int3 = db = 0
-			for (i = 0; i < n; i++) if (why[i] == "int3") int3++; else db++
+			if (real || n == 0 || good < int3) exit 1
 			s = ""
 			if (int3) s = int3 " int3 oops whose int3 byte was already patched away (not cc): a stale copy of kernel text run under TCG"
 			if (db) s = s (s == "" ? "" : "; ") db " single-step #DB in the kernel (exc_debug_kernel), which TCG leaks into guests"
