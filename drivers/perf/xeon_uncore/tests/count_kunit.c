@@ -3,7 +3,8 @@
  * xeon_uncore_count: counts through the real perf path (perf core, the
  * driver's callbacks, the simulated registers) are exact.  The module's
  * simulator runs without its generator during each test, so only the
- * events the test injects are counted.
+ * events the test injects are counted.  The counts across wraps are
+ * rows of wrap_kunit.c.
  */
 #include <linux/delay.h>
 #include <linux/topology.h>
@@ -14,7 +15,6 @@
 
 /* M_MSR_PMU_CNT_CTL configs (Table 2-67), all with inc_sel 0x1b */
 #define CFG_CYCLES		0x3600ULL
-#define CFG_CYCLES_WRAP		0x3640ULL	/* + wrap_mode 1 */
 #define CFG_CYCLES_DOWN_WRAP	0x3644ULL	/* + count_mode 1 */
 #define CFG_CYCLES_BOTH_WRAP	0x3648ULL	/* + count_mode 2 */
 #define EV_CYCLES		0x1b
@@ -106,76 +106,6 @@ static void count_reads_exactly_injected_events(struct kunit *test)
 	inject(test, 0, "ubox", 0, 0x02, 1000);
 	KUNIT_EXPECT_EQ(test, count_of(u, NULL, NULL), 42ULL);
 	KUNIT_EXPECT_EQ(test, count_of(m0, NULL, NULL), 12346ULL);
-}
-
-/*
- * Open a disabled event on M-Box 0 of package 0 with every counter of the
- * box preloaded to @start, enable it, and check it got one of them.
- */
-static struct perf_event *open_preloaded(struct kunit *test, u64 config,
-					 u64 start)
-{
-	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
-	struct perf_event_attr attr;
-	struct perf_event *event;
-	unsigned int i;
-	int idx;
-
-	for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
-		xu_test_sim_wr(test, sim_of(test), 0, NHMEX_M_CNT(0, i), start);
-	xu_test_attr(&attr, xp, config);
-	attr.disabled = 1;
-	event = xu_test_open(test, xp, 0, &attr);
-	perf_event_enable(event);
-
-	idx = READ_ONCE(event->hw.idx);
-	KUNIT_ASSERT_GE(test, idx, 0);
-	KUNIT_ASSERT_LT(test, idx, NHMEX_M_NUM_COUNTERS);
-	KUNIT_ASSERT_EQ(test, xu_test_sim_rd(test, sim_of(test), 0,
-					     NHMEX_M_CNT(0, idx)), start);
-	return event;
-}
-
-static void count_is_exact_across_counter_wrap(struct kunit *test)
-{
-	/* 16 events below 2^48 */
-	struct perf_event *event = open_preloaded(test, CFG_CYCLES_WRAP,
-						  0xfffffffffff0);
-
-	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 0ULL);
-	inject(test, 0, "mbox", 0, EV_CYCLES, 100);
-	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 100ULL);
-	/* the register itself wrapped: 100 - 16 */
-	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim_of(test), 0,
-					     NHMEX_M_CNT(0, event->hw.idx)), 0x54ULL);
-}
-
-static void count_stays_exact_over_several_wraps(struct kunit *test)
-{
-	struct perf_event *event = open_preloaded(test, CFG_CYCLES_WRAP,
-						  0xffffffff0000);
-	const u64 step = 0xa00000000000;	/* 5/8 of the counter's range */
-	unsigned int i;
-
-	for (i = 1; i <= 5; i++) {
-		inject(test, 0, "mbox", 0, EV_CYCLES, step);
-		KUNIT_EXPECT_EQ_MSG(test, count_of(event, NULL, NULL), i * step,
-				    "after %u steps", i);
-	}
-	/* five steps are more than 2^48 events */
-	KUNIT_EXPECT_EQ(test, count_of(event, NULL, NULL), 0x3200000000000ULL);
-}
-
-static void count_mode_down_reports_positive_counts(struct kunit *test)
-{
-	struct perf_event *down = open_event(test, "uncore_mbox_1", 0,
-					     CFG_CYCLES_DOWN_WRAP);
-
-	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 500);
-	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 500ULL);
-	inject_polled(test, 0, "mbox", 1, EV_CYCLES, 250);
-	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 750ULL);
-	clear_polled_status(test);
 }
 
 /*
@@ -294,9 +224,6 @@ static int xeon_uncore_count_init(struct kunit *test)
 
 static struct kunit_case xeon_uncore_count_cases[] = {
 	KUNIT_CASE(count_reads_exactly_injected_events),
-	KUNIT_CASE(count_is_exact_across_counter_wrap),
-	KUNIT_CASE(count_stays_exact_over_several_wraps),
-	KUNIT_CASE(count_mode_down_reports_positive_counts),
 	KUNIT_CASE(count_mode_down_and_both_are_polled),
 	KUNIT_CASE(count_is_per_socket_and_per_box),
 	KUNIT_CASE(count_seventh_event_on_six_counters_waits),

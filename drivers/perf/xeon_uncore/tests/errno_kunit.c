@@ -25,12 +25,12 @@
 #include "xu_test.h"
 
 /* The models a row holds on */
-#define EM_NHMEX	BIT(0)
-#define EM_WSMEX	BIT(1)
-#define EM_SNBEP	BIT(2)
-#define EM_IVBEP	BIT(3)
-#define EM_NX		(EM_NHMEX | EM_WSMEX)
-#define EM_E5		(EM_SNBEP | EM_IVBEP)
+#define EM_NHMEX	XU_TEST_NHMEX
+#define EM_WSMEX	XU_TEST_WSMEX
+#define EM_SNBEP	XU_TEST_SNBEP
+#define EM_IVBEP	XU_TEST_IVBEP
+#define EM_NX		XU_TEST_NX
+#define EM_E5		XU_TEST_E5
 
 /* How a row opens its event */
 #define EF_TASK		BIT(0)	/* per-task: CPU -1, the current task */
@@ -367,27 +367,12 @@ static const struct errno_row e5_rows[] = {
 		   -EOPNOTSUPP),
 };
 
-/* The model of the simulator attached to the module, 0 for none */
-static unsigned int errno_model(void)
-{
-	static const char * const names[] = { "nhmex", "wsmex", "snbep", "ivbep" };
-	const struct xu_uncore *uc = xu_uncore_instance();
-	unsigned int i;
-
-	if (!xu_sim_instance() || !uc->plat)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(uc->plat->name, names[i]))
-			return BIT(i);
-	return 0;
-}
-
 /* The next row of @rows after @prev that holds on the attached model */
 static const void *errno_next(const struct errno_row *rows, size_t n,
 			      const void *prev, char *desc)
 {
 	const struct errno_row *r = prev ? (const struct errno_row *)prev + 1 : rows;
-	unsigned int model = errno_model();
+	unsigned int model = xu_test_model();
 
 	for (; r < rows + n; r++) {
 		if (!(r->models & model))

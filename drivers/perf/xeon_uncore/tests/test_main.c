@@ -34,6 +34,30 @@ struct xu_sim *xu_test_sim(struct kunit *test)
 }
 
 /**
+ * xu_test_model() - the model the module's simulator runs
+ *
+ * For the parameter generators of the suites whose rows name the models
+ * they hold on.
+ *
+ * Return: XU_TEST_NHMEX, XU_TEST_WSMEX, XU_TEST_SNBEP or XU_TEST_IVBEP;
+ * 0 with no simulator attached, which the test then skips at
+ * xu_test_sim().
+ */
+unsigned int xu_test_model(void)
+{
+	static const char * const names[] = { "nhmex", "wsmex", "snbep", "ivbep" };
+	const struct xu_uncore *uc = xu_uncore_instance();
+	unsigned int i;
+
+	if (!xu_sim_instance() || !uc || !uc->plat)
+		return 0;
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		if (!strcmp(uc->plat->name, names[i]))
+			return BIT(i);
+	return 0;
+}
+
+/**
  * xu_test_pmu() - a PMU the module registered
  * @test: the test
  * @name: its name, e.g. "uncore_mbox_0"

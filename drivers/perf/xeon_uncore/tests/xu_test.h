@@ -24,8 +24,17 @@
 /* A 48-bit counter's largest value, 2^48 - 1 */
 #define XU_TEST_CTR_MAX		0xffffffffffffULL
 
+/* The models of the module's simulator, xu_test_model(); for row masks */
+#define XU_TEST_NHMEX		BIT(0)
+#define XU_TEST_WSMEX		BIT(1)
+#define XU_TEST_SNBEP		BIT(2)
+#define XU_TEST_IVBEP		BIT(3)
+#define XU_TEST_NX		(XU_TEST_NHMEX | XU_TEST_WSMEX)
+#define XU_TEST_E5		(XU_TEST_SNBEP | XU_TEST_IVBEP)
+
 struct xu_pmu *xu_test_pmu(struct kunit *test, const char *name);
 struct xu_sim *xu_test_sim(struct kunit *test);
+unsigned int xu_test_model(void);
 int xu_test_cpu_of(struct kunit *test, unsigned int pkg);
 int xu_test_parse(struct kunit *test, const struct xu_box_type *type,
 		  const char *terms, u64 *config);
