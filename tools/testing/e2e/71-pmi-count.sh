@@ -7,7 +7,8 @@
 #   - generator on, perf stat -I: every interval counts forward across
 #     the wraps, and what remains after the injections matches the rates;
 #   - pmi=0: sampling refused (70-record.sh), counting exact by polling.
-# See 30-wrap.sh for the wrap semantics themselves.
+# See 30-wrap.sh and the KUnit suite xeon_uncore_wrap for the wrap
+# semantics themselves.
 . "$(dirname "$0")/lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
