@@ -3,12 +3,17 @@
 # The fuzzer (tools/testing/fuzz/xu_fuzz, Documentation/dev-tools/fuzz.rst)
 # on every PMU of every simulated platform: random attrs in and outside
 # the formats, groups, ioctls, reads, mmaps, closes, CPU hotplug, rmmod
-# attempts and a reload, for a bounded time per model (12 s on the debug
-# kernel, 6 s elsewhere).  Its oracles (no bit outside the formats opens,
-# reads succeed and counts never go backward, group reads' nr, no unload
-# while in use, every PMU back after a reload, no reserved-bit write) make
-# it exit 1; the harness fails the run on any kernel report.
-# XU_FUZZ_SEED=N replays: model i runs with seed N + i.
+# attempts and a reload, a number of operations per model (xu_fuzz -n:
+# OPS below, set per kernel), so that what a model's run reaches (the
+# events opened, the PMUs with one) depends on its seed, not on the
+# host's speed; a wall-clock limit (-t, GUARD below) is a hang guard
+# only, and a run that hits it fails.  Its oracles (no bit outside the
+# formats opens, reads succeed and counts never go backward, group
+# reads' nr, no unload while in use, every PMU back after a reload, no
+# reserved-bit write) make it exit 1; the harness fails the run on any
+# kernel report.
+# XU_FUZZ_SEED=N replays: model i runs with seed N + i; XU_FUZZ_OPS sets
+# the operations per model, XU_FUZZ_GUARD the hang guard (seconds).
 . "$(dirname "$0")/lib.sh"
 
 # The NMI bound vm/run sets for TCG (1 s), not the 100 ms that 70-72 set
@@ -19,11 +24,17 @@
 	echo 1000000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
 FUZZ=$(dirname "$0")/../xu_fuzz
+# Operations per model: about the time the time-bound runs before took
+# (12 s per model on the debug kernel, 6 s on Debian's) under TCG on a
+# 2-core host, where an operation is 1.05 system calls and a second
+# makes 440 (ivbep) to 930 (wsmex) operations on the debug kernel, 5,200
+# to 7,000 on Debian's 6.1.  The guard: about ten times the slowest
+# model's time.  (Documentation/dev-tools/fuzz.rst, Figures.)
 # the debug kernel: KASAN (Debian's kernels have neither it nor kmemleak)
 if [ -e /sys/kernel/debug/kmemleak ] || grep -q ' kasan_report$' /proc/kallsyms; then
-	SECS=${XU_FUZZ_SECS:-12} kind=debug
+	OPS=${XU_FUZZ_OPS:-8000} GUARD=${XU_FUZZ_GUARD:-180} kind=debug
 else
-	SECS=${XU_FUZZ_SECS:-6} kind=release
+	OPS=${XU_FUZZ_OPS:-40000} GUARD=${XU_FUZZ_GUARD:-90} kind=release
 fi
 SEED=${XU_FUZZ_SEED:-$(date +%s)}
 # the fewest events a model must open in its run (a fuzzer that opens
@@ -35,7 +46,7 @@ if [ ! -x "$FUZZ" ]; then
 	finish
 fi
 ncpu=$(ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l)
-diag "xu_fuzz: $kind kernel $(uname -r), $SECS s per model, seed $SEED, $ncpu CPUs"
+diag "xu_fuzz: $kind kernel $(uname -r), $OPS operations per model (hang guard $GUARD s), seed $SEED, $ncpu CPUs"
 
 # fig NAME: the figure NAME=... of the last run's summary line
 fig() { printf '%s\n' "$sum" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
@@ -50,12 +61,15 @@ for m in nhmex wsmex snbep ivbep; do
 		continue
 	fi
 	t0=$(date +%s)
-	out=$("$FUZZ" -t "$SECS" -s "$seed" 2>&1)
+	out=$("$FUZZ" -n "$OPS" -t "$GUARD" -s "$seed" 2>&1)
 	rc=$?
 	printf '%s\n' "$out" | sed 's/^/# /'
 	sum=$(printf '%s\n' "$out" | grep '^xu_fuzz: seed=.* syscalls=' | tail -n 1)
 	diag "$m: $(($(date +%s) - t0)) s"
-	check_eq "$m: xu_fuzz -t $SECS -s $seed exits 0" "$rc" 0
+	check_eq "$m: xu_fuzz -n $OPS -t $GUARD -s $seed exits 0" "$rc" 0
+	# exit 3 too, but said plainly: the guard is no bound of the run
+	check_eq "$m: $OPS operations within the $GUARD s hang guard ($(fig secs) s)" \
+		"$(fig ops)" "$OPS"
 	check_eq "$m: no oracle violation" "$(fig oracle_violations)" 0
 	opened=$(fig opened)
 	check "$m: xu_fuzz opened at least $FLOOR events (opened ${opened:-none})" \

@@ -1,8 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * xu_fuzz: a bounded-time fuzzer of the uncore PMUs
+ * xu_fuzz: a bounded fuzzer of the uncore PMUs
  * (/sys/bus/event_source/devices/uncore_*) for make check
  * (Documentation/dev-tools/fuzz.rst).
+ *
+ * With -n OPS it makes OPS operations, its hotplugs and reloads at fixed
+ * points among them, so that what a run reaches depends on the seed (and
+ * the kernel's answers), not on the speed of the machine; -t SECS is then
+ * a hang guard: a run that has not done its OPS operations by then stops
+ * and exits 3.  Without -n, -t bounds the run (default 10 s).  Either way
+ * it first opens an event on every PMU in turn (a few attrs each, from the
+ * formats and events, until one opens), then draws operations at random.
  *
  * It opens events with random perf_event_attr built from each PMU's sysfs
  * format fields and events, and from outside them, groups them, and runs
@@ -25,7 +33,7 @@
  * (open, add, read, close, a reload) at any point rather than between
  * them.
  *
- * usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v]
+ * usage: xu_fuzz [-n OPS] [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v]
  *        xu_fuzz -a HEXATTR [-c CPU]    open one attr and read it
  */
 #ifndef _GNU_SOURCE
@@ -34,7 +42,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <linux/perf_event.h>
 #include <poll.h>
 #include <signal.h>
@@ -63,6 +70,10 @@
 #define ATTR_BUF	192
 #define CONFIG3_OFF	128	/* PERF_ATTR_SIZE_VER8 adds config3 here */
 #define ATTR_VER8	136
+/* the first pass: attrs tried per PMU until one opens */
+#define FIRST_TRIES	64
+/* -n: a CPU hotplug every OPS / HP_PER_RUN operations (12 s, one a second) */
+#define HP_PER_RUN	12
 
 struct field {
 	char name[40];
@@ -124,12 +135,18 @@ static const char *op_what, *op_name;
 static long op_a, op_b;
 
 #define OP(w, n, a, b) (op_what = (w), op_name = (n), op_a = (a), op_b = (b))
-#define EVNAME(e) ((e)->pmu >= 0 ? pmus[(e)->pmu].name : "software")
+#define U64(v) ((unsigned long long)(v))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *evname(const struct ev *e)
+{
+	return e->pmu >= 0 ? pmus[e->pmu].name : "software";
+}
 
 static struct {
-	unsigned long syscalls, opens_tried, opened, groups, ioctls, reads;
-	unsigned long mmaps, hotplugs, rmmod_tries, reloads, violations;
-	unsigned long closes, sigio, slow;
+	unsigned long ops, first_tries, syscalls, opens_tried, opened, groups;
+	unsigned long ioctls, reads, mmaps, hotplugs, rmmod_tries, reloads;
+	unsigned long violations, closes, sigio, slow;
 } st;
 static unsigned long open_errno[160];
 
@@ -634,7 +651,7 @@ static const char *random_attr(unsigned char *b, struct pmu *p)
 		a->type = one_in(2) ? (uint32_t)pmus[below(npmus)].type : no_pmu_type();
 	a->size = sizeof(*a);
 	if (one_in(4))
-		a->size = attr_sizes[below(sizeof(attr_sizes) / sizeof(attr_sizes[0]))];
+		a->size = attr_sizes[below(ARRAY_SIZE(attr_sizes))];
 	a->config = cfg[0];
 	a->config1 = cfg[1];
 	a->config2 = cfg[2];
@@ -763,7 +780,7 @@ static void close_slot(int i)
 
 	if (e->map)
 		SC(munmap(e->map, e->maplen));
-	OP("close (fd)", EVNAME(e), e->fd, 0);
+	OP("close (fd)", evname(e), e->fd, 0);
 	SC(close(e->fd));
 	st.closes++;
 	if (e->leader >= 0)
@@ -801,17 +818,80 @@ static int uncore_open(void)
 	return 0;
 }
 
+#define UNCOVERED_FMT "%s opened with bits no format covers: config=%#llx config1=%#llx config2=%#llx config3=%#llx (uncovered %#llx %#llx %#llx %#llx) size=%u cpu=%d"
+
+/*
+ * Open the attr in @b (named @name, made @how) and judge it: oracle 1,
+ * the figures, the table of open events (@gslot: the slot of group_fd)
+ */
+static int open_attr(unsigned char *b, const char *name, const char *how, pid_t pid,
+		     int cpu, int group, int gslot, unsigned long flags)
+{
+	struct perf_event_attr *a = (struct perf_event_attr *)b;
+	struct pmu *tp;
+	uint64_t uncovered[NCFG];
+	int w, fd, err, no_mono = 0, bad = 0;
+
+	st.opens_tried++;
+	OP("perf_event_open (cpu, group_fd)", name, cpu, group);
+	fd = sys_perf_open(b, pid, cpu, group, flags);
+	err = fd < 0 ? errno : 0;
+	open_errno[err < 160 ? err : 159]++;
+	if (verbose) {
+		printf("xu_fuzz: open %s %s pid=%d cpu=%d group=%d flags=%#lx: %d %s\n",
+		       name, how, pid, cpu, group, flags, fd, fd < 0 ? strerror(err) : "");
+		print_attr("open", b);
+	}
+
+	/* the oracle: no bit outside the formats opens */
+	tp = a->type == PERF_TYPE_SOFTWARE ? NULL : pmu_of_type(a->type);
+	if (tp) {
+		for (w = 0; w < NCFG; w++) {
+			uncovered[w] = seen_cfg(b, w) & ~tp->known[w];
+			if (uncovered[w])
+				bad = 1;
+		}
+		if (bad && fd >= 0) {
+			violation(UNCOVERED_FMT, tp->name, U64(seen_cfg(b, 0)),
+				  U64(seen_cfg(b, 1)), U64(seen_cfg(b, 2)), U64(seen_cfg(b, 3)),
+				  U64(uncovered[0]), U64(uncovered[1]), U64(uncovered[2]),
+				  U64(uncovered[3]), a->size, cpu);
+			print_attr("violating", b);
+			printf("xu_fuzz: replay: xu_fuzz -c %d -a PMU:HEX (the attr above)\n", cpu);
+		}
+	}
+	if (fd < 0)
+		return -1;
+	st.opened++;
+	if (tp) {
+		tp->opened++;
+		if (tp->count_mode >= 0 &&
+		    (a->config & tp->f[tp->count_mode].mask))
+			no_mono = 1;
+	} else if (a->type != PERF_TYPE_SOFTWARE) {
+		/* a type that is no uncore PMU: keep it out of the table */
+		SC(close(fd));
+		return fd;
+	}
+	if (nevs >= MAX_EVENTS) {
+		SC(close(fd));
+		return fd;
+	}
+	if (flags & PERF_FLAG_FD_NO_GROUP || group < 0 || gslot < 0)
+		gslot = -1;
+	add_event(fd, tp ? (int)(tp - pmus) : -1, gslot, a->read_format, no_mono);
+	return fd;
+}
+
 static void do_open(void)
 {
 	unsigned char b[ATTR_BUF];
 	struct perf_event_attr *a = (struct perf_event_attr *)b;
-	struct pmu *p = &pmus[below(npmus)], *tp;
-	int sw = one_in(12), cpu, group = -1, gslot = -1, w, fd, err, no_mono = 0;
+	struct pmu *p = &pmus[below(npmus)];
+	int sw = one_in(12), cpu, group = -1, gslot = -1;
 	unsigned long flags = 0;
 	pid_t pid = -1;
 	const char *how = "sw";
-	uint64_t uncovered[NCFG];
-	int bad = 0;
 
 	if (sw) {
 		memset(b, 0, sizeof(b));
@@ -847,57 +927,44 @@ static void do_open(void)
 	if (one_in(100))
 		flags |= 1UL << (4 + below(60));
 
-	st.opens_tried++;
-	OP("perf_event_open (cpu, group_fd)", sw ? "software" : p->name, cpu, group);
-	fd = sys_perf_open(b, pid, cpu, group, flags);
-	err = fd < 0 ? errno : 0;
-	open_errno[err < 160 ? err : 159]++;
-	if (verbose) {
-		printf("xu_fuzz: open %s %s pid=%d cpu=%d group=%d flags=%#lx: %d %s\n",
-		       sw ? "software" : p->name, how, pid, cpu, group, flags, fd,
-		       fd < 0 ? strerror(err) : "");
-		print_attr("open", b);
-	}
+	open_attr(b, sw ? "software" : p->name, how, pid, cpu, group, gslot, flags);
+}
 
-	/* the oracle: no bit outside the formats opens */
-	tp = a->type == PERF_TYPE_SOFTWARE ? NULL : pmu_of_type(a->type);
-	if (tp) {
-		for (w = 0; w < NCFG; w++) {
-			uncovered[w] = seen_cfg(b, w) & ~tp->known[w];
-			if (uncovered[w])
-				bad = 1;
-		}
-		if (bad && fd >= 0) {
-			violation("%s opened with bits no format covers: config=%#" PRIx64
-				  " config1=%#" PRIx64 " config2=%#" PRIx64 " config3=%#" PRIx64
-				  " (uncovered %#" PRIx64 " %#" PRIx64 " %#" PRIx64 " %#" PRIx64
-				  ") size=%u cpu=%d", tp->name, seen_cfg(b, 0), seen_cfg(b, 1),
-				  seen_cfg(b, 2), seen_cfg(b, 3), uncovered[0], uncovered[1],
-				  uncovered[2], uncovered[3], a->size, cpu);
-			print_attr("violating", b);
-			printf("xu_fuzz: replay: xu_fuzz -c %d -a PMU:HEX (the attr above)\n", cpu);
-		}
+/*
+ * The first pass, one PMU: an event from its formats and events (no bit
+ * outside them, no sampling, no group), on a CPU of its cpumask, until
+ * one opens or FIRST_TRIES were refused; one operation per try.  So a
+ * PMU none of whose events opens fails the run whatever the seed, and
+ * every PMU has an event before the random operations begin.
+ */
+static void first_open(int i, unsigned long max_ops, double deadline)
+{
+	unsigned char b[ATTR_BUF];
+	struct perf_event_attr *a = (struct perf_event_attr *)b;
+	struct pmu *p = &pmus[i];
+	uint64_t cfg[NCFG];
+	int k, cpu;
+
+	for (k = 0; k < FIRST_TRIES && nevs < MAX_EVENTS; k++) {
+		if ((max_ops && st.ops >= max_ops) || now() >= deadline)
+			return;
+		memset(b, 0, ATTR_BUF);
+		valid_config(p, cfg);
+		a->type = p->type;
+		a->size = sizeof(*a);
+		a->config = cfg[0];
+		a->config1 = cfg[1];
+		a->config2 = cfg[2];
+		put64(b, CONFIG3_OFF, cfg[3]);
+		if (cfg[3] && a->size < ATTR_VER8)
+			a->size = ATTR_VER8;
+		a->disabled = one_in(2);
+		cpu = p->ncpus ? p->cpus[below(p->ncpus)] : 0;
+		st.ops++;
+		st.first_tries++;
+		if (open_attr(b, p->name, "first", -1, cpu, -1, -1, 0) >= 0)
+			return;
 	}
-	if (fd < 0)
-		return;
-	st.opened++;
-	if (tp) {
-		tp->opened++;
-		if (tp->count_mode >= 0 &&
-		    (a->config & tp->f[tp->count_mode].mask))
-			no_mono = 1;
-	} else if (a->type != PERF_TYPE_SOFTWARE) {
-		/* a type that is no uncore PMU: keep it out of the table */
-		SC(close(fd));
-		return;
-	}
-	if (nevs >= MAX_EVENTS) {
-		SC(close(fd));
-		return;
-	}
-	if (flags & PERF_FLAG_FD_NO_GROUP || group < 0 || gslot < 0)
-		gslot = -1;
-	add_event(fd, tp ? (int)(tp - pmus) : -1, gslot, a->read_format, no_mono);
 }
 
 /* Size of a full read for event @e */
@@ -926,33 +993,32 @@ static void do_read(int i, int fd_override)
 	if (odd)
 		len = below(want + 9);
 	st.reads++;
-	OP("read (fd, bytes)", EVNAME(e), e->fd, len);
+	OP("read (fd, bytes)", evname(e), e->fd, len);
 	n = SC(read(fd_override >= 0 ? fd_override : e->fd, buf, len));
 	if (odd)
 		return;
 	if (n == 0)
 		return;		/* an event in error state (pinned, unschedulable) */
 	if (n < 0) {
-		violation("read of %s event fd %d failed: %s (read_format %#" PRIx64 ")",
-			  e->pmu >= 0 ? pmus[e->pmu].name : "software", e->fd,
-			  strerror(errno), e->read_format);
+		violation("read of %s event fd %d failed: %s (read_format %#llx)",
+			  evname(e), e->fd, strerror(errno), U64(e->read_format));
 		return;
 	}
 	if (e->read_format & PERF_FORMAT_GROUP) {
 		if (!evs[lead].nr_unknown && (buf[0] != (uint64_t)nr || (size_t)n != want))
-			violation("group read of %s: nr %" PRIu64 ", %zd bytes; the group has %d events (%zu bytes)",
-				  e->pmu >= 0 ? pmus[e->pmu].name : "software", buf[0], n, nr, want);
+			violation("group read of %s: nr %llu, %zd bytes; the group: %d, %zu bytes",
+				  evname(e), U64(buf[0]), n, nr, want);
 		return;
 	}
 	if ((size_t)n != want) {
-		violation("read of %s: %zd bytes, want %zu (read_format %#" PRIx64 ")",
-			  e->pmu >= 0 ? pmus[e->pmu].name : "software", n, want, e->read_format);
+		violation("read of %s: %zd bytes, want %zu (read_format %#llx)",
+			  evname(e), n, want, U64(e->read_format));
 		return;
 	}
 	/* without PERF_FORMAT_GROUP the value comes first */
 	if (e->have_last && !e->no_mono && buf[0] < e->last)
-		violation("count of %s went backward: %#" PRIx64 " after %#" PRIx64,
-			  e->pmu >= 0 ? pmus[e->pmu].name : "software", buf[0], e->last);
+		violation("count of %s went backward: %#llx after %#llx",
+			  evname(e), U64(buf[0]), U64(e->last));
 	e->last = buf[0];
 	e->have_last = 1;
 }
@@ -991,7 +1057,7 @@ static void do_ioctl(int i)
 	int op = below(14);
 
 	st.ioctls++;
-	OP("ioctl (fd, case)", EVNAME(e), e->fd, op);
+	OP("ioctl (fd, case)", evname(e), e->fd, op);
 	switch (op) {
 	case 0:
 		SC(ioctl(e->fd, PERF_EVENT_IOC_ENABLE, grp));
@@ -1004,7 +1070,8 @@ static void do_ioctl(int i)
 		forget_counts();
 		break;
 	case 3:
-		SC(ioctl(e->fd, PERF_EVENT_IOC_REFRESH, (unsigned long)(one_in(3) ? rnd() : below(8))));
+		v = one_in(3) ? rnd() : below(8);
+		SC(ioctl(e->fd, PERF_EVENT_IOC_REFRESH, (unsigned long)v));
 		break;
 	case 4:
 		v = ioctl_arg();
@@ -1079,7 +1146,7 @@ static void do_mmap(int i)
 		break;
 	}
 	st.mmaps++;
-	OP("mmap (fd, bytes)", EVNAME(e), e->fd, len);
+	OP("mmap (fd, bytes)", evname(e), e->fd, len);
 	m = SC(mmap(NULL, len, prot, MAP_SHARED, e->fd, off));
 	if (m == MAP_FAILED)
 		return;
@@ -1091,9 +1158,9 @@ static void do_mmap(int i)
 	e->maplen = len;
 	/* look at the header perf keeps there */
 	if (len >= (size_t)page) {
-		volatile struct perf_event_mmap_page *h = m;
+		struct perf_event_mmap_page *h = m;
 
-		(void)h->data_head;
+		(void)__atomic_load_n(&h->data_head, __ATOMIC_ACQUIRE);
 	}
 }
 
@@ -1103,7 +1170,7 @@ static void do_misc(int i)
 	struct pollfd pfd = { .fd = e->fd, .events = POLLIN | POLLHUP };
 	int d;
 
-	OP("poll/fcntl/dup/mmap (fd)", EVNAME(e), e->fd, 0);
+	OP("poll/fcntl/dup/mmap (fd)", evname(e), e->fd, 0);
 	switch (below(5)) {
 	case 0:
 		SC(poll(&pfd, 1, 0));
@@ -1268,7 +1335,8 @@ static void param(char *out, size_t len, const char *mod, const char *name)
 
 static void save_params(void)
 {
-	drv_params[0] = sim_params[0] = 0;
+	drv_params[0] = 0;
+	sim_params[0] = 0;
 	param(drv_params, sizeof(drv_params), "xeon_uncore", "pmi");
 	param(drv_params, sizeof(drv_params), "xeon_uncore", "poll_ms");
 	param(drv_params, sizeof(drv_params), "xeon_uncore", "max_sample_rate");
@@ -1380,6 +1448,42 @@ static void do_reload(void)
 
 /* ------------------------------------------------------------ main */
 
+/* One operation drawn at random; reported if slow */
+static void random_op(void)
+{
+	int r = below(100), i;
+	double t1 = now(), dt;
+
+	st.ops++;
+	if (r < 30 || !nevs) {
+		if (nevs < MAX_EVENTS)
+			do_open();
+		else
+			close_slot(below(nevs));
+	} else if (r < 50) {
+		do_read(below(nevs), -1);
+	} else if (r < 52) {
+		/* read a running count twice in a row */
+		i = below(nevs);
+		do_read(i, -1);
+		do_read(i, -1);
+	} else if (r < 72) {
+		do_ioctl(below(nevs));
+	} else if (r < 85) {
+		do_misc(below(nevs));
+	} else if (r < 95) {
+		close_slot(below(nevs));
+	} else if (r < 96) {
+		do_rmmod_try();
+	}
+	dt = now() - t1;
+	if (dt > 0.5) {
+		st.slow++;
+		printf("xu_fuzz: slow: %.2f s in %s %s %ld %ld\n",
+		       dt, op_what, op_name, op_a, op_b);
+	}
+}
+
 static void on_sigio(int sig)
 {
 	(void)sig;
@@ -1434,24 +1538,28 @@ static int replay(const char *hex, int cpu)
 		return 0;
 	}
 	r = read(fd, v, sizeof(v));
-	printf("xu_fuzz: open on cpu %d: fd %d; read %zd bytes, first %#" PRIx64 "\n",
-	       cpu, fd, r, r >= 8 ? v[0] : 0);
+	printf("xu_fuzz: open on cpu %d: fd %d; read %zd bytes, first %#llx\n",
+	       cpu, fd, r, U64(r >= 8 ? v[0] : 0));
 	close(fd);
 	return 1;
 }
 
 int main(int argc, char **argv)
 {
-	double secs = 10, t0, next_hp, next_reload, reload_every;
+	double secs = -1, t0, t, deadline, next_hp, next_reload, reload_every;
 	uint64_t seed = 0;
-	int opt, reloads = 1, hotplug = 1, seeded = 0, cpu = 0, i;
+	int opt, reloads = 1, hotplug = 1, seeded = 0, cpu = 0, timed_out = 0, i;
+	unsigned long max_ops = 0, hp_op = 0, reload_op = 0, hp_every = 0, reload_ops = 0;
 	const char *attr_hex = NULL;
 	struct sigaction sa = { .sa_handler = on_sigio };
 	unsigned long *hp_count = NULL;
 	char sv[32];
 
-	while ((opt = getopt(argc, argv, "t:s:R:HPvd:a:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "n:t:s:R:HPvd:a:c:")) != -1) {
 		switch (opt) {
+		case 'n':
+			max_ops = strtoul(optarg, NULL, 0);
+			break;
 		case 't':
 			secs = atof(optarg);
 			break;
@@ -1482,11 +1590,14 @@ int main(int argc, char **argv)
 			break;
 		default:
 			fprintf(stderr,
-				"usage: xu_fuzz [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v] [-d MODDIR]\n"
+				"usage: xu_fuzz [-n OPS] [-t SECS] [-s SEED] [-R RELOADS] [-H] [-P] [-v] [-d MODDIR]\n"
 				"       xu_fuzz -a HEXATTR [-c CPU]\n");
 			return 2;
 		}
 	}
+	/* without -t: 10 s, or with -n a guard of 10 minutes */
+	if (secs < 0)
+		secs = max_ops ? 600 : 10;
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (attr_hex)
 		return replay(attr_hex, cpu) ? 0 : 1;
@@ -1504,9 +1615,10 @@ int main(int argc, char **argv)
 	if (!npmus)
 		die("no uncore PMU under %s", DEVS);
 	save_params();
-	printf("xu_fuzz: seed=%" PRIu64 " secs=%g pmus=%d cpus=%d reloads=%d hotplug=%d%s (%s; %s)\n",
-	       seed, secs, npmus, ncpus_sys, reloads, hotplug, hp_parallel ? " parallel" : "",
-	       drv_params, sim_params);
+	printf("xu_fuzz: seed=%llu ops=%lu secs=%g%s pmus=%d cpus=%d reloads=%d hotplug=%d%s",
+	       U64(seed), max_ops, secs, max_ops ? " (hang guard)" : "", npmus, ncpus_sys,
+	       reloads, hotplug, hp_parallel ? " parallel" : "");
+	printf(" (%s; %s)\n", drv_params, sim_params);
 
 	if (hp_parallel) {
 		hp_count = mmap(NULL, sizeof(*hp_count), PROT_READ | PROT_WRITE,
@@ -1517,44 +1629,55 @@ int main(int argc, char **argv)
 		hp_child_start(hp_count, seed);
 	}
 	t0 = now();
+	deadline = t0 + secs;
+	/*
+	 * With -n, hotplugs and reloads at fixed operations: a hotplug every
+	 * OPS / HP_PER_RUN operations, the reloads evenly spaced; without,
+	 * in time (a hotplug a second)
+	 */
 	next_hp = t0 + 1;
 	reload_every = reloads > 0 ? secs / (reloads + 1) : 0;
 	next_reload = reloads > 0 ? t0 + reload_every : 1e30;
-	while (now() - t0 < secs) {
-		double t = now();
-		int k;
-
-		for (k = 0; k < 32; k++) {
-			int r = below(100);
-			double t1 = now(), dt;
-
-			if (r < 30 || !nevs) {
-				if (nevs < MAX_EVENTS)
-					do_open();
-				else
-					close_slot(below(nevs));
-			} else if (r < 50) {
-				do_read(below(nevs), -1);
-			} else if (r < 52) {
-				/* read a running count twice in a row */
-				i = below(nevs);
-				do_read(i, -1);
-				do_read(i, -1);
-			} else if (r < 72) {
-				do_ioctl(below(nevs));
-			} else if (r < 85) {
-				do_misc(below(nevs));
-			} else if (r < 95) {
-				close_slot(below(nevs));
-			} else if (r < 96) {
-				do_rmmod_try();
-			}
-			dt = now() - t1;
-			if (dt > 0.5) {
-				st.slow++;
-				printf("xu_fuzz: slow: %.2f s in %s %s %ld %ld\n", dt, op_what, op_name, op_a, op_b);
-			}
+	if (max_ops) {
+		hp_every = max_ops / HP_PER_RUN ? max_ops / HP_PER_RUN : 1;
+		hp_op = hp_every;
+		reload_ops = reloads > 0 ? max_ops / (reloads + 1) : 0;
+		reload_op = reloads > 0 ? reload_ops : ~0UL;
+	}
+	for (i = 0; i < npmus; i++)
+		first_open(i, max_ops, deadline);
+	for (;;) {
+		if (max_ops && st.ops >= max_ops)
+			break;
+		t = now();
+		if (t >= deadline) {
+			timed_out = max_ops != 0;
+			break;
 		}
+		if (max_ops) {
+			unsigned long end = st.ops + 32;
+
+			if (end > max_ops)
+				end = max_ops;
+			if (hotplug && hp_op > st.ops && hp_op < end)
+				end = hp_op;
+			if (reload_op > st.ops && reload_op < end)
+				end = reload_op;
+			while (st.ops < end)
+				random_op();
+			if (hotplug && st.ops >= hp_op && st.ops < max_ops) {
+				do_hotplug();
+				hp_op += hp_every;
+			}
+			if (st.ops >= reload_op && reloads > 0) {
+				do_reload();
+				reloads--;
+				reload_op = reloads > 0 ? reload_op + reload_ops : ~0UL;
+			}
+			continue;
+		}
+		for (i = 0; i < 32; i++)
+			random_op();
 		if (hotplug && t >= next_hp) {
 			do_hotplug();
 			next_hp = t + 1;
@@ -1579,13 +1702,15 @@ int main(int argc, char **argv)
 
 		for (i = 0; i < npmus; i++)
 			opened_pmus += pmus[i].opened > 0;
-		printf("xu_fuzz: seed=%" PRIu64 " secs=%.1f syscalls=%lu opens_tried=%lu opened=%lu"
-		       " groups=%lu ioctls=%lu reads=%lu mmaps=%lu closes=%lu hotplugs=%lu"
-		       " rmmod_tries=%lu reloads=%lu sigio=%lu slow=%lu pmus=%d pmus_opened=%d"
-		       " oracle_violations=%lu\n",
-		       seed, now() - t0, st.syscalls, st.opens_tried, st.opened, st.groups,
-		       st.ioctls, st.reads, st.mmaps, st.closes, st.hotplugs, st.rmmod_tries,
-		       st.reloads, st.sigio, st.slow, npmus, opened_pmus, st.violations);
+		/* one line, the one 75-fuzz.sh reads */
+		printf("xu_fuzz: seed=%llu secs=%.1f ops=%lu first_tries=%lu syscalls=%lu",
+		       U64(seed), now() - t0, st.ops, st.first_tries, st.syscalls);
+		printf(" opens_tried=%lu opened=%lu groups=%lu ioctls=%lu reads=%lu mmaps=%lu",
+		       st.opens_tried, st.opened, st.groups, st.ioctls, st.reads, st.mmaps);
+		printf(" closes=%lu hotplugs=%lu rmmod_tries=%lu reloads=%lu sigio=%lu slow=%lu",
+		       st.closes, st.hotplugs, st.rmmod_tries, st.reloads, st.sigio, st.slow);
+		printf(" pmus=%d pmus_opened=%d oracle_violations=%lu\n",
+		       npmus, opened_pmus, st.violations);
 	}
 	printf("xu_fuzz: perf_event_open errno:");
 	for (i = 0; i < 160; i++) {
@@ -1596,5 +1721,10 @@ int main(int argc, char **argv)
 		printf(" %s=%lu", sv, open_errno[i]);
 	}
 	putchar('\n');
+	if (timed_out) {
+		printf("xu_fuzz: TIMEOUT: %lu of %lu operations in the %g s hang guard (-t)\n",
+		       st.ops, max_ops, secs);
+		return 3;
+	}
 	return st.violations ? 1 : 0;
 }
