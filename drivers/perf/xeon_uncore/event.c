@@ -173,6 +173,25 @@ static void xu_box_freeze_for_txn(struct xu_box *box)
 	}
 }
 
+/*
+ * Clear the overflow status bit of the general-purpose counter @idx that
+ * a polled event (no PMI enable: count_mode 1 or 2, a box whose overflow
+ * report is a guess) is leaving.  Its under- and overflows set the bit
+ * and raise no PMI, so no walk came to clear it: left, a walk for another
+ * counter would find it and take it for a wrap of the counter's next
+ * event, adding a whole turn of the counter to its count.  The package
+ * is locked.
+ */
+static void xu_clear_polled_overflow(struct xu_box *box, int idx)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	if (box->pmu->uncore->pmi && t->status0 && t->ovf0 &&
+	    idx < t->num_counters)
+		xu_write(box, xu_box_reg(box, t->ovf0),
+			 BIT_ULL(idx + t->status_shift));
+}
+
 /* Start counting; the package is locked */
 void __xu_event_start(struct perf_event *event, int flags)
 {
@@ -231,6 +250,8 @@ void __xu_event_stop(struct perf_event *event, int flags)
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		xu_box_freeze_for_txn(box);
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
+		if (!(hwc->config & box->pmu->type->ctl_pmi))
+			xu_clear_polled_overflow(box, hwc->idx);
 		box->active[hwc->idx] = NULL;
 		hwc->state |= PERF_HES_STOPPED;
 		/*

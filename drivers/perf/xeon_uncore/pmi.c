@@ -552,8 +552,9 @@ static bool xu_pkg_busy(struct xu_uncore *uc, unsigned int pkg)
 
 /*
  * A package found twice in a row frozen, with overflow status pending and
- * no walk in between, lost its PMI: walk for it.  Pinned to the
- * collecting CPU; stops when the package has no events.
+ * no walk in between, lost its PMI: walk for it.  Found so with the
+ * status clear, its PMI's walk found nothing to do: unfreeze it, quietly.
+ * Pinned to the collecting CPU; stops when the package has no events.
  */
 static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 {
@@ -568,18 +569,25 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	busy = xu_pkg_busy(uc, p->id);
-	if (!busy || !p->routed || !g->frozen(gbox) || g->status(gbox, &sts) ||
-	    !sts) {
+	/*
+	 * Frozen with a clear status, too: a start cleared the stale bit of
+	 * its counter (xu_event_clear_stale_overflow()) after that bit's
+	 * overflow froze the package, and where the global status is the
+	 * boxes' summary (Xeon 7500), the PMI's walk then found nothing
+	 */
+	if (!busy || !p->routed || !g->frozen(gbox) || g->status(gbox, &sts)) {
 		p->wd_walks = ~0ULL;
 	} else if (p->wd_walks != p->walks) {
 		p->wd_walks = p->walks;
 	} else {
 		xu_pmi_walk(uc, p->id, get_irq_regs(), true);
 		p->wd_walks = ~0ULL;
-		p->lost++;
-		lost = true;
-		/* in case this CPU's LVTPC is what lost it */
-		xu_pmi_lvtpc_arm();
+		if (sts) {
+			p->lost++;
+			lost = true;
+			/* in case this CPU's LVTPC is what lost it */
+			xu_pmi_lvtpc_arm();
+		}
 	}
 	xu_pkg_unlock(p);
 	if (lost)

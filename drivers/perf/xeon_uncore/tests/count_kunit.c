@@ -15,6 +15,7 @@
 
 /* M_MSR_PMU_CNT_CTL configs (Table 2-67), all with inc_sel 0x1b */
 #define CFG_CYCLES		0x3600ULL
+#define CFG_CYCLES_WRAP		0x3640ULL	/* + wrap_mode 1 */
 #define CFG_CYCLES_DOWN_WRAP	0x3644ULL	/* + count_mode 1 */
 #define CFG_CYCLES_BOTH_WRAP	0x3648ULL	/* + count_mode 2 */
 #define EV_CYCLES		0x1b
@@ -141,6 +142,46 @@ static void count_mode_down_and_both_are_polled(struct kunit *test)
 	clear_polled_status(test);
 }
 
+/*
+ * The status bit a polled user's underflow leaves on its counter (no PMI
+ * comes to clear it) is no wrap of the next event on that counter: the
+ * polled event's stop clears it, and a walk for another counter of the
+ * box adds no 2^48 to the next event.  M-Box 0, package 0: the count_mode
+ * 1 event crosses zero on its counter; a cycles event takes the counter
+ * after it; a second one, preloaded 100 below 2^48 on another counter,
+ * wraps.
+ */
+static void count_polled_status_is_no_wrap(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+	struct perf_event *down, *ev, *other;
+	int c;
+
+	down = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES_DOWN_WRAP);
+	c = down->hw.idx;
+	inject_polled(test, 0, "mbox", 0, EV_CYCLES, 10);
+	KUNIT_EXPECT_EQ(test, count_of(down, NULL, NULL), 10ULL);
+	KUNIT_ASSERT_TRUE(test, xu_test_sim_rd(test, sim, 0, NHMEX_M_GLOBAL_STATUS(0)) &
+			  BIT_ULL(c));
+	xu_test_close(test, down);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, NHMEX_U_GLOBAL_STATUS), 0ULL);
+	/* it left the counter 10 below 2^48: the next event starts at 0 */
+	xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, c), 0);
+
+	ev = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES_WRAP);
+	KUNIT_ASSERT_EQ(test, ev->hw.idx, c);
+	/* no overflow: no PMI to wait for */
+	inject_polled(test, 0, "mbox", 0, EV_CYCLES, 1000);
+	KUNIT_EXPECT_EQ(test, count_of(ev, NULL, NULL), 1000ULL);
+
+	other = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES_WRAP);
+	KUNIT_ASSERT_NE(test, other->hw.idx, c);
+	xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT(0, other->hw.idx), BIT_ULL(48) - 100);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 500);
+	KUNIT_EXPECT_EQ(test, count_of(ev, NULL, NULL), 1500ULL);
+}
+
 static void count_is_per_socket_and_per_box(struct kunit *test)
 {
 	struct perf_event *s0 = open_event(test, "uncore_mbox_0", 0, CFG_CYCLES);
@@ -225,6 +266,7 @@ static int xeon_uncore_count_init(struct kunit *test)
 static struct kunit_case xeon_uncore_count_cases[] = {
 	KUNIT_CASE(count_reads_exactly_injected_events),
 	KUNIT_CASE(count_mode_down_and_both_are_polled),
+	KUNIT_CASE(count_polled_status_is_no_wrap),
 	KUNIT_CASE(count_is_per_socket_and_per_box),
 	KUNIT_CASE(count_seventh_event_on_six_counters_waits),
 	KUNIT_CASE(count_read_after_disable_is_stable),
