@@ -18,6 +18,7 @@
 #include <linux/pci.h>
 #include <linux/topology.h>
 
+#include "private.h"
 #include "xu_test.h"
 
 /* U_MSR_PMON_GLOBAL_CTL (0xc00): pmi_core_sel core 0, wk_on_pmi */
@@ -64,19 +65,10 @@
 /* PmonUnitStatus, RW1C */
 #define PCI_STATUS_OFF		0xf8
 
-struct e5_walk {
-	struct xu_sim *sim;
-	struct xu_uncore uc;
-	struct xu_sim_access log[XU_SIM_LOG_LEN];
-};
-
-static struct e5_walk *walk_of(struct kunit *test)
+static struct xu_test_private *walk_of(struct kunit *test)
 {
 	return test->priv;
 }
-
-KUNIT_DEFINE_ACTION_WRAPPER(e5w_sim_destroy, xu_sim_destroy, struct xu_sim *);
-KUNIT_DEFINE_ACTION_WRAPPER(e5w_uncore_free, xu_uncore_free, struct xu_uncore *);
 
 /* A CPU of package 0's lowest core (core index 0), or -1 */
 static int e5w_cpu_of_core0(void)
@@ -92,48 +84,9 @@ static int e5w_cpu_of_core0(void)
 	return best;
 }
 
-/*
- * The private simulator of @model, then the private uncore of @plat on
- * it: the simulator first, as xu_uncore_alloc() looks for the PCI boxes
- * in its PCI domain
- */
-static struct e5_walk *e5w_create(struct kunit *test, const char *model,
-				  const struct xu_platform *plat)
-{
-	struct e5_walk *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	test->priv = w;
-	w->sim = xu_sim_create(model, topology_max_packages());
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(w->sim), "xu_sim_create: %ld",
-			       PTR_ERR(w->sim));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5w_sim_destroy,
-							   w->sim));
-	xu_sim_set_generator(w->sim, false);
-	xu_sim_set_manual_clock(w->sim, true);
-	xu_sim_set_deliver_pmi(w->sim, false);
-
-	w->uc.plat = plat;
-	w->uc.io = &xu_sim_io;
-	w->uc.io_priv = w->sim;
-	w->uc.pmi = true;
-	w->uc.poll_ns = NSEC_PER_SEC;
-	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&w->uc));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5w_uncore_free,
-							   &w->uc));
-	return w;
-}
-
 static struct xu_pmu *e5w_pmu(struct kunit *test, const char *name)
 {
-	struct e5_walk *w = walk_of(test);
-	unsigned int i;
-
-	for (i = 0; i < w->uc.num_pmus; i++)
-		if (!strcmp(w->uc.pmus[i].name, name))
-			return &w->uc.pmus[i];
-	KUNIT_FAIL_AND_ABORT(test, "no PMU %s", name);
-	return NULL;
+	return xu_test_private_pmu(test, walk_of(test), name);
 }
 
 /*
@@ -143,7 +96,8 @@ static struct xu_pmu *e5w_pmu(struct kunit *test, const char *name)
  */
 static void ivb_setup(struct kunit *test)
 {
-	struct e5_walk *w = e5w_create(test, "ivbep", &xu_ivbep);
+	struct xu_test_private *w =
+		xu_test_private_create(test, "ivbep", &xu_ivbep, 0);
 	const struct xu_global_ops *g = w->uc.plat->global;
 	unsigned int i, pkg;
 	int cpu;
@@ -226,7 +180,7 @@ static void pci_overflow(struct kunit *test, unsigned int devfn, u32 ctl,
 /* Walk package 0 as its PMI would, recording the accesses */
 static int walk(struct kunit *test, unsigned int *n)
 {
-	struct e5_walk *w = walk_of(test);
+	struct xu_test_private *w = walk_of(test);
 	int ret;
 
 	xu_sim_log_start(w->sim);
@@ -563,7 +517,8 @@ static void e5_walk_finds_the_private_pci_boxes(struct kunit *test)
 /* SNB-EP has no PMI: no global ops, and the uncore polls */
 static void e5_walk_snbep_has_no_global(struct kunit *test)
 {
-	struct e5_walk *w = e5w_create(test, "snbep", &xu_snbep);
+	struct xu_test_private *w =
+		xu_test_private_create(test, "snbep", &xu_snbep, 0);
 	struct xu_box *imc0;
 
 	KUNIT_EXPECT_NULL(test, w->uc.plat->global);

@@ -23,6 +23,7 @@
 #include <xeon_uncore/nhmex.h>
 #include <xeon_uncore/snbep.h>
 
+#include "private.h"
 #include "xu_test.h"
 
 /* A counter's range in 8 steps: 5 steps pass the wrap 3 times */
@@ -242,63 +243,22 @@ static void guess_nhmex_counts_exactly_over_wraps(struct kunit *test)
 	guess_count(test, test->param_value);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(guess_sim_destroy, xu_sim_destroy, struct xu_sim *);
-KUNIT_DEFINE_ACTION_WRAPPER(guess_uncore_free, xu_uncore_free, struct xu_uncore *);
-
-struct guess_private {
-	struct xu_sim *sim;
-	struct xu_uncore uc;
-};
-
 /*
  * A private simulator of @model, stale if @stale, with wrong guesses, and a
  * private uncore of @plat on it, every box set up by the driver's own
  * init_box
  */
-static struct guess_private *guess_private(struct kunit *test, const char *model,
-					   const struct xu_platform *plat,
-					   bool stale)
+static struct xu_test_private *guess_private(struct kunit *test,
+					     const char *model,
+					     const struct xu_platform *plat,
+					     bool stale)
 {
-	struct guess_private *g = kunit_kzalloc(test, sizeof(*g), GFP_KERNEL);
-	unsigned int i, pkg;
-
-	KUNIT_ASSERT_NOT_NULL(test, g);
-	g->sim = xu_sim_create(model, topology_max_packages());
-	KUNIT_ASSERT_FALSE(test, IS_ERR(g->sim));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, guess_sim_destroy,
-							   g->sim));
-	xu_sim_set_generator(g->sim, false);
-	xu_sim_set_manual_clock(g->sim, true);
-	xu_sim_set_deliver_pmi(g->sim, false);
-	xu_sim_set_wrong_guesses(g->sim, true);
-	if (stale)
-		xu_sim_stale(g->sim);
-
-	g->uc.plat = plat;
-	g->uc.io = &xu_sim_io;
-	g->uc.io_priv = g->sim;
-	g->uc.pmi = true;
-	g->uc.poll_ns = NSEC_PER_SEC;
-	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&g->uc));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, guess_uncore_free,
-							   &g->uc));
-	for (i = 0; i < g->uc.num_pmus; i++) {
-		struct xu_pmu *xp = &g->uc.pmus[i];
-
-		for (pkg = 0; pkg < g->uc.num_pkgs; pkg++) {
-			struct xu_box *box = &xp->boxes[pkg];
-
-			box->io_priv = g->sim;
-			if (xp->type->access == XU_PCI && !box->pdev)
-				continue;
-			KUNIT_ASSERT_EQ_MSG(test, 0, xp->type->ops->init_box(box),
-					    "%s init_box", xp->name);
-		}
-	}
-	return g;
+	return xu_test_private_create(test, model, plat,
+			       XU_TEST_PRIV_INIT | XU_TEST_PRIV_WRONG |
+			       (stale ? XU_TEST_PRIV_STALE : 0));
 }
 
-static u64 prd(struct kunit *test, struct guess_private *g, unsigned int pkg,
+static u64 prd(struct kunit *test, struct xu_test_private *g, unsigned int pkg,
 	       u32 reg)
 {
 	return xu_test_sim_rd(test, g->sim, pkg, reg);
@@ -311,7 +271,7 @@ static u64 prd(struct kunit *test, struct guess_private *g, unsigned int pkg,
 static void guess_stale_nx(struct kunit *test, const char *model,
 			   const struct xu_platform *plat)
 {
-	struct guess_private *g = guess_private(test, model, plat, true);
+	struct xu_test_private *g = guess_private(test, model, plat, true);
 	unsigned int i, pkg, c;
 
 	for (pkg = 0; pkg < g->uc.num_pkgs; pkg++) {
@@ -356,7 +316,7 @@ static void guess_nx_walk(struct kunit *test, const char *model,
 			  const char *box, unsigned int idx, u64 ctl,
 			  unsigned int event)
 {
-	struct guess_private *g = guess_private(test, model, plat, false);
+	struct xu_test_private *g = guess_private(test, model, plat, false);
 	struct xu_pmu *xp = NULL;
 	unsigned int i;
 
@@ -451,7 +411,7 @@ static void guess_e5_counts_exactly_over_wraps(struct kunit *test)
 }
 
 /* A register of @box: an MSR, or a dword of its PCI function */
-static u64 box_rd(struct kunit *test, struct guess_private *g,
+static u64 box_rd(struct kunit *test, struct xu_test_private *g,
 		  struct xu_box *box, u32 reg)
 {
 	u32 v;
@@ -467,7 +427,7 @@ static void guess_e5_init_clears_stale_registers(struct kunit *test)
 {
 	struct xu_uncore *mod;
 	const struct xu_platform *plat;
-	struct guess_private *g;
+	struct xu_test_private *g;
 	unsigned int i, pkg, c;
 	bool ivb;
 

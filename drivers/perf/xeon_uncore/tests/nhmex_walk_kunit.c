@@ -21,6 +21,7 @@
 #include <linux/err.h>
 #include <linux/topology.h>
 
+#include "private.h"
 #include "xu_test.h"
 
 /* U_MSR_PMON_GLOBAL_CTL: en, en_all (counting, frz_all off) */
@@ -59,13 +60,7 @@
 /* M_MSR_PMU_CNT_CTL: en, pmi_en, wrap_mode, inc_sel 0x01 */
 #define M_CTL_INC1_PMI		0x243ULL
 
-struct nx_walk {
-	struct xu_sim *sim;
-	struct xu_uncore uc;
-	struct xu_sim_access log[XU_SIM_LOG_LEN];
-};
-
-static struct nx_walk *walk_of(struct kunit *test)
+static struct xu_test_private *walk_of(struct kunit *test)
 {
 	return test->priv;
 }
@@ -80,49 +75,16 @@ static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
 	xu_test_sim_wr(test, walk_of(test)->sim, socket, reg, val);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(nxw_sim_destroy, xu_sim_destroy, struct xu_sim *);
-KUNIT_DEFINE_ACTION_WRAPPER(nxw_uncore_free, xu_uncore_free, struct xu_uncore *);
-
 /*
  * A private uncore of @plat on a private simulator of @model, every box
  * of every package set up by the driver's init_box
  */
-static struct nx_walk *nxw_setup(struct kunit *test, const char *model,
-				 const struct xu_platform *plat)
+static struct xu_test_private *nxw_setup(struct kunit *test, const char *model,
+					 const struct xu_platform *plat)
 {
-	struct nx_walk *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	unsigned int i, pkg;
+	struct xu_test_private *w =
+		xu_test_private_create(test, model, plat, XU_TEST_PRIV_INIT);
 
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	test->priv = w;
-	w->sim = xu_sim_create(model, topology_max_packages());
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(w->sim), "xu_sim_create(%s): %ld",
-			       model, PTR_ERR(w->sim));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, nxw_sim_destroy,
-							   w->sim));
-	xu_sim_set_generator(w->sim, false);
-	xu_sim_set_manual_clock(w->sim, true);
-	xu_sim_set_deliver_pmi(w->sim, false);
-
-	w->uc.plat = plat;
-	w->uc.io = &xu_sim_io;
-	w->uc.io_priv = w->sim;
-	w->uc.pmi = true;
-	w->uc.poll_ns = NSEC_PER_SEC;
-	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&w->uc));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, nxw_uncore_free,
-							   &w->uc));
-	for (i = 0; i < w->uc.num_pmus; i++) {
-		struct xu_pmu *xp = &w->uc.pmus[i];
-
-		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++) {
-			xp->boxes[pkg].io_priv = w->sim;
-			if (xp->type->ops->init_box)
-				KUNIT_ASSERT_EQ_MSG(test, 0,
-						    xp->type->ops->init_box(&xp->boxes[pkg]),
-						    "%s init_box", xp->name);
-		}
-	}
 	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xc00), GCTL_DRIVER);
 	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xc01), 0ULL);
 	KUNIT_ASSERT_EQ(test, xu_sim_violations(w->sim), 0ULL);
@@ -131,14 +93,7 @@ static struct nx_walk *nxw_setup(struct kunit *test, const char *model,
 
 static struct xu_pmu *nxw_pmu(struct kunit *test, const char *name)
 {
-	struct nx_walk *w = walk_of(test);
-	unsigned int i;
-
-	for (i = 0; i < w->uc.num_pmus; i++)
-		if (!strcmp(w->uc.pmus[i].name, name))
-			return &w->uc.pmus[i];
-	KUNIT_FAIL_AND_ABORT(test, "no PMU %s", name);
-	return NULL;
+	return xu_test_private_pmu(test, walk_of(test), name);
 }
 
 /*
@@ -169,7 +124,7 @@ static void nxw_frozen(struct kunit *test)
 /* Walk package 0 as its PMI would, recording the accesses */
 static int walk(struct kunit *test, unsigned int *n)
 {
-	struct nx_walk *w = walk_of(test);
+	struct xu_test_private *w = walk_of(test);
 	int ret;
 
 	xu_sim_log_start(w->sim);
@@ -329,7 +284,7 @@ static const struct xu_io_ops nxw_blind_io = {
  */
 static void nhmex_walk_summary_names_nothing(struct kunit *test)
 {
-	struct nx_walk *w;
+	struct xu_test_private *w;
 	unsigned int i, pkg, n;
 
 	w = nxw_setup(test, "nhmex", &xu_nhmex);

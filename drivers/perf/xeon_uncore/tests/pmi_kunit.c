@@ -18,6 +18,7 @@
 
 #include <xeon_uncore/nhmex.h>
 
+#include "private.h"
 #include "xu_test.h"
 
 /* U_MSR_PMON_GLOBAL_CTL: en, en_all */
@@ -60,13 +61,7 @@ static const u64 m_ctl_pmi[NHMEX_M_NUM_COUNTERS] = {
 #define CFG_CYCLES_WRAP		0x3640ULL
 #define EV_CYCLES		0x1b
 
-struct pmi_walk {
-	struct xu_sim *sim;
-	struct xu_uncore uc;
-	struct xu_sim_access log[XU_SIM_LOG_LEN];
-};
-
-static struct pmi_walk *walk_of(struct kunit *test)
+static struct xu_test_private *walk_of(struct kunit *test)
 {
 	return test->priv;
 }
@@ -81,46 +76,17 @@ static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
 	xu_test_sim_wr(test, walk_of(test)->sim, socket, reg, val);
 }
 
-KUNIT_DEFINE_ACTION_WRAPPER(pmi_sim_destroy, xu_sim_destroy, struct xu_sim *);
-KUNIT_DEFINE_ACTION_WRAPPER(pmi_uncore_free, xu_uncore_free, struct xu_uncore *);
-
 /*
  * A private uncore on a private simulator, its boxes set up by the
  * driver's own init_box (U GLOBAL_CTL 0x90000001, M GLOBAL_CTL 0x3f)
  */
 static void walk_setup(struct kunit *test)
 {
-	struct pmi_walk *w = kunit_kzalloc(test, sizeof(*w), GFP_KERNEL);
-	unsigned int i, pkg;
+	struct xu_test_private *w =
+		xu_test_private_create(test, "nhmex", &xu_nhmex, XU_TEST_PRIV_INIT);
 
-	KUNIT_ASSERT_NOT_NULL(test, w);
-	test->priv = w;
-	w->uc.plat = &xu_nhmex;
-	w->uc.io = &xu_sim_io;
-	w->uc.pmi = true;
-	w->uc.poll_ns = NSEC_PER_SEC;
-	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&w->uc));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_uncore_free,
-							   &w->uc));
 	if (w->uc.num_pkgs < 2)
 		kunit_skip(test, "%u package(s): the walk needs 2", w->uc.num_pkgs);
-
-	w->sim = xu_sim_create("nhmex", w->uc.num_pkgs);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(w->sim));
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_sim_destroy,
-							   w->sim));
-	xu_sim_set_generator(w->sim, false);
-	xu_sim_set_manual_clock(w->sim, true);
-
-	for (i = 0; i < w->uc.num_pmus; i++) {
-		struct xu_pmu *xp = &w->uc.pmus[i];
-
-		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++) {
-			xp->boxes[pkg].io_priv = w->sim;
-			KUNIT_ASSERT_EQ(test, 0,
-					xp->type->ops->init_box(&xp->boxes[pkg]));
-		}
-	}
 	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
 	KUNIT_ASSERT_EQ(test, rd(test, 1, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
 }
@@ -160,7 +126,7 @@ static void overflow(struct kunit *test, unsigned int socket, bool u,
 /* Run the walk on @pkg, recording its accesses; returns its result */
 static int walk(struct kunit *test, unsigned int pkg, unsigned int *n)
 {
-	struct pmi_walk *w = walk_of(test);
+	struct xu_test_private *w = walk_of(test);
 	int ret;
 
 	xu_sim_log_start(w->sim);
@@ -1090,7 +1056,7 @@ static int cpu_of_core_rank(unsigned int rank)
  */
 static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 {
-	struct pmi_walk *w;
+	struct xu_test_private *w;
 	struct xu_box *gbox;
 	unsigned int n;
 	int cpu0, cpu1;
