@@ -4,6 +4,12 @@
  * bit for bit in the counter's control register, and sysfs describes the
  * fields where Tables 2-6 (U_MSR_PMON_EVT_SEL) and 2-67
  * (M_MSR_PMU_CNT_CTL) put them.
+ *
+ * The U- and M-Box's format/ and events/ files, one case per file and
+ * model (nhmex and wsmex passes), hold the text perf reads: the tables
+ * tools/testing/e2e/10-discovery.sh compared through sysfs, written out
+ * from the guides and Documentation/pmu/nhmex.rst, never from the
+ * driver's masks.
  */
 #include <linux/string.h>
 
@@ -11,145 +17,250 @@
 
 #include "xu_test.h"
 
-struct format_str_case {
+/* The models a row holds on */
+#define FM_NHMEX	XU_TEST_NHMEX
+#define FM_WSMEX	XU_TEST_WSMEX
+#define FM_NX		XU_TEST_NX
+
+/*
+ * One sysfs file of a PMU, format/ or events/, and the text its show
+ * method gives: what perf reads from /sys/bus/event_source/devices.
+ * These were 10-discovery.sh's tables.
+ */
+struct format_str_row {
+	unsigned int models;
 	const char *pmu;
-	const char *field;
+	const char *dir;	/* "format" or "events" */
+	const char *name;
 	const char *str;
-	const char *plat;	/* NULL: both; else only that platform's */
 };
 
-/* Bit ranges of Table 2-67 (M-Box) and Table 2-6 (U-Box) */
-static const struct format_str_case format_str_cases[] = {
-	{ "uncore_mbox_0", "count_mode",	"config:2-3\n" },
-	{ "uncore_mbox_0", "storage_mode",	"config:4-5\n" },
-	{ "uncore_mbox_0", "wrap_mode",		"config:6\n" },
-	{ "uncore_mbox_0", "flag_mode",		"config:7\n" },
-	{ "uncore_mbox_0", "inc_sel",		"config:9-13\n" },
-	{ "uncore_mbox_0", "set_flag_sel",	"config:19-21\n" },
-	{ "uncore_mbox_1", "count_mode",	"config:2-3\n" },
-	{ "uncore_mbox_1", "storage_mode",	"config:4-5\n" },
-	{ "uncore_mbox_1", "wrap_mode",		"config:6\n" },
-	{ "uncore_mbox_1", "flag_mode",		"config:7\n" },
-	{ "uncore_mbox_1", "inc_sel",		"config:9-13\n" },
-	{ "uncore_mbox_1", "set_flag_sel",	"config:19-21\n" },
-	{ "uncore_ubox",   "event",		"config:0-7\n" },
-	{ "uncore_ubox",   "edge",		"config:18\n" },
+#define FMT(_m, _pmu, _name, _str) \
+	{ .models = _m, .pmu = _pmu, .dir = "format", .name = _name, .str = _str }
+#define EVT(_m, _pmu, _name, _str) \
+	{ .models = _m, .pmu = _pmu, .dir = "events", .name = _name, .str = _str }
+
+static const struct format_str_row format_str_rows[] = {
+	/* U-Box: Table 2-6 (U_MSR_PMON_EVT_SEL), the events of Table 2-8 */
+	FMT(FM_NX, "uncore_ubox", "event",			"config:0-7\n"),
+	FMT(FM_NX, "uncore_ubox", "edge",			"config:18\n"),
+	EVT(FM_NX, "uncore_ubox", "buf_valid_local_int",	"event=0x0\n"),
+	EVT(FM_NX, "uncore_ubox", "buf_valid_remote_int",	"event=0x1\n"),
+	EVT(FM_NX, "uncore_ubox", "buf_valid_lock",		"event=0x2\n"),
+	EVT(FM_NX, "uncore_ubox", "buf_valid_stst",		"event=0x3\n"),
 	/*
-	 * The M-Box sub-registers (Table 2-62) through config1 and config2,
-	 * as Documentation/pmu/nhmex.rst places them: the inc_sel's own
+	 * M-Box: the bit ranges of Table 2-67 (M_MSR_PMU_CNT_CTL) and the
+	 * sub-registers (Table 2-62) through config1 and config2, as
+	 * Documentation/pmu/nhmex.rst places them: the inc_sel's own
 	 * sub-register in config1 31:0, a second one (PLD, or the flag's) in
 	 * 63:32, ZDP_CTL_FVC event field n at 13+3n:11+3n on Nehalem-EX and
 	 * 14+3n:12+3n on Westmere-EX (uncore_nhmex.c, NHMEX_ and
 	 * WSMEX_M_PMON_ZDP_CTL_FVC_EVENT_MASK), the address match in config2
 	 */
-	{ "uncore_mbox_0", "dsp",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "iss",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "map",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "thr",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "pgt",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "fvc",			"config1:0-31\n" },
-	{ "uncore_mbox_0", "sub2",			"config1:32-63\n" },
-	{ "uncore_mbox_0", "pld",			"config1:32-63\n" },
-	{ "uncore_mbox_0", "fvc_ev0",		"config1:11-13\n", "nhmex" },
-	{ "uncore_mbox_0", "fvc_ev1",		"config1:14-16\n", "nhmex" },
-	{ "uncore_mbox_0", "fvc_ev2",		"config1:17-19\n", "nhmex" },
-	{ "uncore_mbox_0", "fvc_ev3",		"config1:20-22\n", "nhmex" },
-	{ "uncore_mbox_0", "fvc_ev0",		"config1:12-14\n", "wsmex" },
-	{ "uncore_mbox_0", "fvc_ev1",		"config1:15-17\n", "wsmex" },
-	{ "uncore_mbox_0", "fvc_ev2",		"config1:18-20\n", "wsmex" },
-	{ "uncore_mbox_0", "fvc_ev3",		"config1:21-23\n", "wsmex" },
-	{ "uncore_mbox_0", "addr_match",		"config2:0-33\n" },
-	{ "uncore_mbox_0", "addr_mask",		"config2:34-60\n" },
-	{ "uncore_mbox_0", "addr_en",		"config2:63\n" },
-	{ "uncore_mbox_1", "dsp",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "iss",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "map",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "thr",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "pgt",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "fvc",			"config1:0-31\n" },
-	{ "uncore_mbox_1", "sub2",			"config1:32-63\n" },
-	{ "uncore_mbox_1", "pld",			"config1:32-63\n" },
-	{ "uncore_mbox_1", "fvc_ev0",		"config1:11-13\n", "nhmex" },
-	{ "uncore_mbox_1", "fvc_ev1",		"config1:14-16\n", "nhmex" },
-	{ "uncore_mbox_1", "fvc_ev2",		"config1:17-19\n", "nhmex" },
-	{ "uncore_mbox_1", "fvc_ev3",		"config1:20-22\n", "nhmex" },
-	{ "uncore_mbox_1", "fvc_ev0",		"config1:12-14\n", "wsmex" },
-	{ "uncore_mbox_1", "fvc_ev1",		"config1:15-17\n", "wsmex" },
-	{ "uncore_mbox_1", "fvc_ev2",		"config1:18-20\n", "wsmex" },
-	{ "uncore_mbox_1", "fvc_ev3",		"config1:21-23\n", "wsmex" },
-	{ "uncore_mbox_1", "addr_match",		"config2:0-33\n" },
-	{ "uncore_mbox_1", "addr_mask",		"config2:34-60\n" },
-	{ "uncore_mbox_1", "addr_en",		"config2:63\n" },
+	FMT(FM_NX, "uncore_mbox_0", "count_mode",		"config:2-3\n"),
+	FMT(FM_NX, "uncore_mbox_0", "storage_mode",		"config:4-5\n"),
+	FMT(FM_NX, "uncore_mbox_0", "wrap_mode",		"config:6\n"),
+	FMT(FM_NX, "uncore_mbox_0", "flag_mode",		"config:7\n"),
+	FMT(FM_NX, "uncore_mbox_0", "inc_sel",			"config:9-13\n"),
+	FMT(FM_NX, "uncore_mbox_0", "set_flag_sel",		"config:19-21\n"),
+	FMT(FM_NX, "uncore_mbox_0", "dsp",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "iss",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "map",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "thr",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "pgt",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "fvc",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_0", "sub2",			"config1:32-63\n"),
+	FMT(FM_NX, "uncore_mbox_0", "pld",			"config1:32-63\n"),
+	FMT(FM_NHMEX, "uncore_mbox_0", "fvc_ev0",		"config1:11-13\n"),
+	FMT(FM_NHMEX, "uncore_mbox_0", "fvc_ev1",		"config1:14-16\n"),
+	FMT(FM_NHMEX, "uncore_mbox_0", "fvc_ev2",		"config1:17-19\n"),
+	FMT(FM_NHMEX, "uncore_mbox_0", "fvc_ev3",		"config1:20-22\n"),
+	FMT(FM_WSMEX, "uncore_mbox_0", "fvc_ev0",		"config1:12-14\n"),
+	FMT(FM_WSMEX, "uncore_mbox_0", "fvc_ev1",		"config1:15-17\n"),
+	FMT(FM_WSMEX, "uncore_mbox_0", "fvc_ev2",		"config1:18-20\n"),
+	FMT(FM_WSMEX, "uncore_mbox_0", "fvc_ev3",		"config1:21-23\n"),
+	FMT(FM_NX, "uncore_mbox_0", "addr_match",		"config2:0-33\n"),
+	FMT(FM_NX, "uncore_mbox_0", "addr_mask",		"config2:34-60\n"),
+	FMT(FM_NX, "uncore_mbox_0", "addr_en",			"config2:63\n"),
+	/*
+	 * The M-Box's named events, nhmex.rst's table: Table 2-84's inc_sel
+	 * values with wrap_mode=1, so that a 48-bit count wraps rather than
+	 * stops; B-Box commands by kind through ZDP_CTL_FVC event field 0
+	 * (fvc=0x5000 and 0x5040 on Westmere-EX)
+	 */
+	EVT(FM_NX, "uncore_mbox_0", "cycles_mfull",		"inc_sel=0x01,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "ma_par_err",		"inc_sel=0x0c,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "page_hit",			"inc_sel=0x14,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "page_empty",		"inc_sel=0x15,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "multicas",			"inc_sel=0x17,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "fvid_race",		"inc_sel=0x18,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "bbox_cmds_all",		"inc_sel=0x1a,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "cycles",			"inc_sel=0x1b,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "inflight_cmds",		"inc_sel=0x1d,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "cycles_retryq_mfull",
+	    "inc_sel=0x1b,set_flag_sel=0x3,flag_mode=1,storage_mode=1,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_0", "cycles_retryq_starved",
+	    "inc_sel=0x1b,set_flag_sel=0x4,flag_mode=1,storage_mode=1,wrap_mode=1\n"),
+	EVT(FM_NHMEX, "uncore_mbox_0", "bbox_cmds_read",
+	    "inc_sel=0xd,fvc=0x2800,wrap_mode=1\n"),
+	EVT(FM_NHMEX, "uncore_mbox_0", "bbox_cmds_write",
+	    "inc_sel=0xd,fvc=0x2820,wrap_mode=1\n"),
+	EVT(FM_WSMEX, "uncore_mbox_0", "bbox_cmds_read",
+	    "inc_sel=0xd,fvc=0x5000,wrap_mode=1\n"),
+	EVT(FM_WSMEX, "uncore_mbox_0", "bbox_cmds_write",
+	    "inc_sel=0xd,fvc=0x5040,wrap_mode=1\n"),
+	/* The same for the second M-Box */
+	FMT(FM_NX, "uncore_mbox_1", "count_mode",		"config:2-3\n"),
+	FMT(FM_NX, "uncore_mbox_1", "storage_mode",		"config:4-5\n"),
+	FMT(FM_NX, "uncore_mbox_1", "wrap_mode",		"config:6\n"),
+	FMT(FM_NX, "uncore_mbox_1", "flag_mode",		"config:7\n"),
+	FMT(FM_NX, "uncore_mbox_1", "inc_sel",			"config:9-13\n"),
+	FMT(FM_NX, "uncore_mbox_1", "set_flag_sel",		"config:19-21\n"),
+	FMT(FM_NX, "uncore_mbox_1", "dsp",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "iss",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "map",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "thr",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "pgt",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "fvc",			"config1:0-31\n"),
+	FMT(FM_NX, "uncore_mbox_1", "sub2",			"config1:32-63\n"),
+	FMT(FM_NX, "uncore_mbox_1", "pld",			"config1:32-63\n"),
+	FMT(FM_NHMEX, "uncore_mbox_1", "fvc_ev0",		"config1:11-13\n"),
+	FMT(FM_NHMEX, "uncore_mbox_1", "fvc_ev1",		"config1:14-16\n"),
+	FMT(FM_NHMEX, "uncore_mbox_1", "fvc_ev2",		"config1:17-19\n"),
+	FMT(FM_NHMEX, "uncore_mbox_1", "fvc_ev3",		"config1:20-22\n"),
+	FMT(FM_WSMEX, "uncore_mbox_1", "fvc_ev0",		"config1:12-14\n"),
+	FMT(FM_WSMEX, "uncore_mbox_1", "fvc_ev1",		"config1:15-17\n"),
+	FMT(FM_WSMEX, "uncore_mbox_1", "fvc_ev2",		"config1:18-20\n"),
+	FMT(FM_WSMEX, "uncore_mbox_1", "fvc_ev3",		"config1:21-23\n"),
+	FMT(FM_NX, "uncore_mbox_1", "addr_match",		"config2:0-33\n"),
+	FMT(FM_NX, "uncore_mbox_1", "addr_mask",		"config2:34-60\n"),
+	FMT(FM_NX, "uncore_mbox_1", "addr_en",			"config2:63\n"),
+	EVT(FM_NX, "uncore_mbox_1", "cycles_mfull",		"inc_sel=0x01,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "ma_par_err",		"inc_sel=0x0c,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "page_hit",			"inc_sel=0x14,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "page_empty",		"inc_sel=0x15,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "multicas",			"inc_sel=0x17,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "fvid_race",		"inc_sel=0x18,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "bbox_cmds_all",		"inc_sel=0x1a,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "cycles",			"inc_sel=0x1b,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "inflight_cmds",		"inc_sel=0x1d,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "cycles_retryq_mfull",
+	    "inc_sel=0x1b,set_flag_sel=0x3,flag_mode=1,storage_mode=1,wrap_mode=1\n"),
+	EVT(FM_NX, "uncore_mbox_1", "cycles_retryq_starved",
+	    "inc_sel=0x1b,set_flag_sel=0x4,flag_mode=1,storage_mode=1,wrap_mode=1\n"),
+	EVT(FM_NHMEX, "uncore_mbox_1", "bbox_cmds_read",
+	    "inc_sel=0xd,fvc=0x2800,wrap_mode=1\n"),
+	EVT(FM_NHMEX, "uncore_mbox_1", "bbox_cmds_write",
+	    "inc_sel=0xd,fvc=0x2820,wrap_mode=1\n"),
+	EVT(FM_WSMEX, "uncore_mbox_1", "bbox_cmds_read",
+	    "inc_sel=0xd,fvc=0x5000,wrap_mode=1\n"),
+	EVT(FM_WSMEX, "uncore_mbox_1", "bbox_cmds_write",
+	    "inc_sel=0xd,fvc=0x5040,wrap_mode=1\n"),
 };
 
-/* A row of the running platform's (the module runs one) */
-static bool format_case_applies(const struct format_str_case *c)
+/* The next row after @prev that holds on the attached model */
+static const void *format_str_gen_params(const void *prev, char *desc)
 {
-	return !c->plat || !strcmp(c->plat, xu_uncore_instance()->plat->name);
+	const struct format_str_row *r = prev ?
+		(const struct format_str_row *)prev + 1 : format_str_rows;
+	unsigned int model = xu_test_model();
+
+	for (; r < format_str_rows + ARRAY_SIZE(format_str_rows); r++) {
+		if (!(r->models & model))
+			continue;
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/%s", r->pmu,
+			 r->dir, r->name);
+		return r;
+	}
+	return NULL;
 }
 
-static unsigned int format_expected_fields(const char *pmu)
+static struct attribute **format_dir(struct xu_pmu *xp, const char *dir)
 {
-	unsigned int i, n = 0;
-
-	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++)
-		n += !strcmp(format_str_cases[i].pmu, pmu) &&
-		     format_case_applies(&format_str_cases[i]);
-	return n;
+	return strcmp(dir, "events") ? xp->type->formats : xp->type->events;
 }
 
-static void format_sysfs_strings_match_spec(struct kunit *test)
+/* The file is there and its show method gives the row's text, exactly */
+static void format_sysfs_string(struct kunit *test)
 {
+	const struct format_str_row *r = test->param_value;
+	struct xu_pmu *xp = xu_test_pmu(test, r->pmu);
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	unsigned int i;
+	struct device_attribute *da = NULL;
+	struct attribute **a;
+	ssize_t len;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	for (i = 0; i < ARRAY_SIZE(format_str_cases); i++) {
-		const struct format_str_case *c = &format_str_cases[i];
-		struct xu_pmu *xp;
-		struct attribute **a;
-		bool found = false;
-
-		if (!format_case_applies(c))
-			continue;
-		xp = xu_test_pmu(test, c->pmu);
-
-		for (a = xp->type->formats; *a; a++) {
-			struct device_attribute *da;
-			ssize_t len;
-
-			if (strcmp((*a)->name, c->field))
-				continue;
-			found = true;
+	a = format_dir(xp, r->dir);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, a, "%s has no %s/", r->pmu, r->dir);
+	for (; *a; a++)
+		if (!strcmp((*a)->name, r->name))
 			da = container_of(*a, struct device_attribute, attr);
-			memset(buf, 0, PAGE_SIZE);
-			len = da->show(NULL, da, buf);
-			KUNIT_EXPECT_EQ_MSG(test, len, (ssize_t)strlen(c->str),
-					    "%s/format/%s", c->pmu, c->field);
-			KUNIT_EXPECT_STREQ_MSG(test, buf, c->str,
-					       "%s/format/%s", c->pmu, c->field);
-		}
-		KUNIT_EXPECT_TRUE_MSG(test, found, "%s has no format/%s",
-				      c->pmu, c->field);
-	}
+	KUNIT_ASSERT_NOT_NULL_MSG(test, da, "%s has no %s/%s", r->pmu,
+				  r->dir, r->name);
+	len = da->show(NULL, da, buf);
+	KUNIT_EXPECT_EQ(test, len, (ssize_t)strlen(r->str));
+	KUNIT_EXPECT_STREQ(test, buf, r->str);
 }
 
-static void format_has_no_undocumented_field(struct kunit *test)
+/* The directories the rows describe, and how many files each has */
+struct format_dir_row {
+	unsigned int models;
+	const char *pmu;
+	const char *dir;
+	unsigned int n;
+};
+
+static const struct format_dir_row format_dir_rows[] = {
+	{ FM_NX, "uncore_ubox", "format", 2 },
+	{ FM_NX, "uncore_ubox", "events", 4 },
+	{ FM_NX, "uncore_mbox_0", "format", 21 },
+	{ FM_NX, "uncore_mbox_0", "events", 13 },
+	{ FM_NX, "uncore_mbox_1", "format", 21 },
+	{ FM_NX, "uncore_mbox_1", "events", 13 },
+};
+
+static const void *format_dir_gen_params(const void *prev, char *desc)
 {
-	static const char * const pmus[] = {
-		"uncore_ubox", "uncore_mbox_0", "uncore_mbox_1",
-	};
-	unsigned int i, n;
+	const struct format_dir_row *r = prev ?
+		(const struct format_dir_row *)prev + 1 : format_dir_rows;
+	unsigned int model = xu_test_model();
 
-	for (i = 0; i < ARRAY_SIZE(pmus); i++) {
-		struct xu_pmu *xp = xu_test_pmu(test, pmus[i]);
-		struct attribute **a;
-
-		for (n = 0, a = xp->type->formats; *a; a++)
-			n++;
-		KUNIT_EXPECT_EQ_MSG(test, n, format_expected_fields(pmus[i]),
-				    "%s", pmus[i]);
+	for (; r < format_dir_rows + ARRAY_SIZE(format_dir_rows); r++) {
+		if (!(r->models & model))
+			continue;
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/", r->pmu, r->dir);
+		return r;
 	}
+	return NULL;
+}
+
+/*
+ * The directory holds exactly the row's number of files, each of them a
+ * row of format_str_rows: no file the tables do not describe
+ */
+static void format_dir_has_only_its_rows(struct kunit *test)
+{
+	const struct format_dir_row *d = test->param_value;
+	struct xu_pmu *xp = xu_test_pmu(test, d->pmu);
+	unsigned int model = xu_test_model(), i, n = 0;
+	struct attribute **a = format_dir(xp, d->dir);
+
+	KUNIT_ASSERT_NOT_NULL_MSG(test, a, "%s has no %s/", d->pmu, d->dir);
+	for (; *a; a++, n++) {
+		bool found = false;
+
+		for (i = 0; i < ARRAY_SIZE(format_str_rows); i++) {
+			const struct format_str_row *r = &format_str_rows[i];
+
+			found |= (r->models & model) && !strcmp(r->pmu, d->pmu) &&
+				 !strcmp(r->dir, d->dir) &&
+				 !strcmp(r->name, (*a)->name);
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, found, "%s/%s/%s has no row", d->pmu,
+				      d->dir, (*a)->name);
+	}
+	KUNIT_EXPECT_EQ(test, n, d->n);
 }
 
 struct format_ctl_case {
@@ -413,8 +524,8 @@ static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
 }
 
 static struct kunit_case xeon_uncore_format_cases[] = {
-	KUNIT_CASE(format_sysfs_strings_match_spec),
-	KUNIT_CASE(format_has_no_undocumented_field),
+	KUNIT_CASE_PARAM(format_sysfs_string, format_str_gen_params),
+	KUNIT_CASE_PARAM(format_dir_has_only_its_rows, format_dir_gen_params),
 	KUNIT_CASE_PARAM(format_field_sets_exact_control_bits, format_ctl_gen_params),
 	KUNIT_CASE(format_rejects_unknown_and_oversized_terms),
 	KUNIT_CASE(format_named_events_parse_to_valid_configs),
