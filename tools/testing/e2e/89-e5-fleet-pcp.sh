@@ -7,7 +7,13 @@
 # every channel's CAS read and write counter is a metric with one
 # instance per socket; pmval's rate of channel 0 and, from two pminfo
 # snapshots 10 s apart, every socket's read and write bytes per second
-# are within 2% of the simulator's documented rates (lib.sh e5_rate):
+# are within 2% of the simulator's documented rates (lib.sh e5_rate);
+# then pmcd runs the openmetrics PMDA (Python 3.11 and python3-pcp, the
+# modules it loads only) beside it, on xu-bw --prom's file at the path
+# of our URL file tools/fleet/pcp/xeon_uncore.url: one instance per
+# channel and socket, and every socket's read and write bytes per second
+# from two snapshots 10 s apart (timed by the file's own
+# xeon_uncore_last_read_timestamp_seconds) are within 2% of the same rates:
 #   channel imc_i, socket s: 100000 * ((0x04 & 7) + 1) * (s + i + 1) CAS/s, 64 B each
 . "$(dirname "$0")/lib.sh"
 
@@ -112,6 +118,75 @@ done
 kill $pmcdpid 2>/dev/null
 wait $pmcdpid
 [ -n "$plog" ] && grep -i -E 'error|unable' "$plog" | head -n 5 | sed 's/^/# perfevent.log: /'
+
+# ---- the openmetrics PMDA (Python) reading xu-bw --prom's file, at the
+# path our URL file names; pmcd runs it beside the perfevent PMDA
+t1=$(up)
+BW=/add/xu-bw
+PROM=$(sed 's|^file://||' $F/xu-pcp/xeon_uncore.url)
+mkdir -p "$(dirname "$PROM")" /var/lib/pcp/pmdas/openmetrics/config.d
+$BW -i 1 --prom="$PROM" >$T.bw.out 2>&1 &
+bwpid=$!
+cp $F/xu-pcp/xeon_uncore.url /var/lib/pcp/pmdas/openmetrics/config.d/
+# pcp.pmapi finds libpcp with ctypes' find_library, that is ldconfig -p:
+# a cache for the guest (which has none), removed at the end
+ldcache=/etc/ld.so.cache
+[ -e $ldcache ] && ldcache=
+/sbin/ldconfig /usr/lib /lib
+printf 'root {\n\tperfevent\t127:*:*\n\topenmetrics\t144:*:*\n}\n' >/var/lib/pcp/pmns/root
+printf 'openmetrics\t144\tpipe\tbinary notready\tpython3 %s\n' \
+	/usr/lib/pcp/pmdas/openmetrics/pmdaopenmetrics.python >>/etc/pcp/pmcd/pmcd.conf
+# its cache of metric names; a Python start under TCG (no .pyc) takes
+# longer than pmcd's 3 s for a PMDA's first answer: -q 120
+mkdir -p /var/lib/pcp/config/pmda
+/usr/lib/pcp/bin/pmcd -f -U root -q 120 -l $T.pmcd2.log >/dev/null 2>&1 &
+pmcdpid=$!
+O=openmetrics.xeon_uncore
+TS=$O.xeon_uncore_last_read_timestamp_seconds
+RD=$O.xeon_uncore_memory_read_bytes_total
+WR=$O.xeon_uncore_memory_write_bytes_total
+n=0
+until pminfo -f $RD 2>/dev/null | grep -q 'inst \[' || [ $n -ge 240 ]; do sleep 0.5; n=$((n + 1)); done
+check "pmcd with the openmetrics PMDA: $RD has values (after $(awk -v a="$t1" -v b="$(up)" 'BEGIN { print b - a }') s)" \
+	sh -c "pminfo -f $RD | grep -q 'inst \\['"
+pminfo -f $RD 2>&1 | grep -q 'inst \[' || {
+	grep -i -E "openmetrics|error|timeout|fail" $T.pmcd2.log | tail -n 15 | sed 's/^/# pmcd.log: /'
+	olog=$(find / -xdev -name openmetrics.log 2>/dev/null | head -n 1)
+	[ -n "$olog" ] && tail -n 15 "$olog" | sed 's/^/# openmetrics.log: /'
+	tail -n 5 $T.bw.out | sed 's/^/# xu-bw: /'
+}
+# osnap FILE: "read|write socket bytes" per channel and "ts T", one
+# pminfo, one fetch (pminfo -b: 128 metrics a fetch), one read of the file
+osnap() {
+	pminfo -f $TS $RD $WR >"$1.raw" 2>&1
+	awk '/^openmetrics/ { m = $1 } /value/ && m ~ /timestamp/ && !/inst \[/ { print "ts", $NF }
+		/inst \[/ { s = $0; sub(/.*socket:/, "", s); sub(/[^0-9].*/, "", s)
+			d = (m ~ /read_bytes/) ? "read" : "write"; print d, s, $NF }' "$1.raw" >"$1"
+}
+osnap $T.o1
+sed -n '1,12p' $T.o1.raw | sed 's/^/# pminfo: /'
+check_eq "openmetrics: $NIMC read and $NIMC write instances per socket" \
+	"$(grep -c -E '^(read|write) ' $T.o1)" $((2 * NIMC * S))
+sleep 10
+osnap $T.o2
+dt=$(awk '$1 == "ts" { t[FILENAME] = $2 } END { for (f in t) { if (n++) b = t[f]; else a = t[f] }
+	d = b - a; printf "%.3f\n", d < 0 ? -d : d }' $T.o1 $T.o2)
+diag "openmetrics snapshots $dt s apart (xu-bw's xeon_uncore_last_read_timestamp_seconds)"
+for s in $(e5_seq "$S"); do
+	want=0
+	for i in $(e5_seq $NIMC); do want=$((want + $(e5_rate "uncore_imc_$i" 0x04 "$s") * 64)); done
+	for d in read write; do
+		got=$(awk -v s="$s" -v d="$d" -v dt="$dt" '$1 == d && $2 == s { if (FNR == NR) a += $3; else b += $3 }
+			END { if (dt > 0) printf "%.0f\n", (b - a) / dt }' $T.o1 $T.o2)
+		check_within_pct "openmetrics socket $s: memory $d bytes/s, the sum of $NIMC channels" "${got:-none}" "$want" 2
+		diag "openmetrics socket $s $d: $got B/s, documented $want"
+	done
+done
+kill $pmcdpid $bwpid 2>/dev/null
+wait $pmcdpid
+wait $bwpid
+[ -n "$ldcache" ] && rm -f $ldcache
+diag "89-e5-fleet-pcp: openmetrics $(awk -v a="$t1" -v b="$(up)" 'BEGIN { print b - a }') s"
 diag "89-e5-fleet-pcp: $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish
