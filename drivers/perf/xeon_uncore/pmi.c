@@ -570,10 +570,11 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 	xu_pkg_lock(p);
 	busy = xu_pkg_busy(uc, p->id);
 	/*
-	 * Frozen with a clear status, too: a start cleared the stale bit of
-	 * its counter (xu_event_clear_stale_overflow()) after that bit's
-	 * overflow froze the package, and where the global status is the
-	 * boxes' summary (Xeon 7500), the PMI's walk then found nothing
+	 * Frozen with a clear status, too: a polled event's stop cleared its
+	 * counter's bit (xu_clear_polled_overflow()) after that bit's
+	 * overflow froze the package, which only a PMI enable we believe
+	 * off can do, and where the global status is the boxes' summary
+	 * (Xeon 7500) the PMI's walk then found nothing
 	 */
 	if (!busy || !p->routed || !g->frozen(gbox) || g->status(gbox, &sts)) {
 		p->wd_walks = ~0ULL;

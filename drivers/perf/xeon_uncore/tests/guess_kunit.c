@@ -14,9 +14,7 @@
  * the driver's initialisation clears a stale register file, and the walk
  * finds an overflow the hardware reported where the driver did not guess.
  */
-#include <linux/delay.h>
 #include <linux/err.h>
-#include <linux/jiffies.h>
 #include <linux/pci.h>
 #include <linux/topology.h>
 
@@ -100,33 +98,6 @@ static void clear_status(struct kunit *test, struct xu_sim *sim,
 }
 
 /*
- * Until the package's PMI was walked: its global status clear (and on the
- * Xeon 7500 en_all set); on SNB-EP, which has no PMI, at once.
- */
-static void settle(struct kunit *test, struct xu_sim *sim, unsigned int pkg,
-		   bool e5)
-{
-	unsigned long end = jiffies + HZ;
-	u64 sts;
-
-	if (!e5) {
-		xu_test_wait_pmi(test, sim, pkg);
-		return;
-	}
-	if (!xu_uncore_instance()->plat->global)
-		return;		/* SNB-EP: no PMI */
-	for (;;) {
-		KUNIT_ASSERT_EQ(test, 0, xu_sim_read(sim, pkg, E5_U_GLOBAL_STATUS, &sts));
-		if (!sts)
-			return;
-		if (time_after(jiffies, end))
-			KUNIT_FAIL_AND_ABORT(test, "package %u: global status %#llx after 1 s",
-					     pkg, sts);
-		usleep_range(100, 200);
-	}
-}
-
-/*
  * Does a PMI the driver routes reach a core with wrong guesses?  The
  * Xeon 7500's pmi_core_sel is then a core number: the one-hot mask of
  * core n names core 2^n, which the package may not have; the watchdog
@@ -201,7 +172,7 @@ static void guess_count(struct kunit *test, const struct guess_case *c)
 		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, c->box, c->idx,
 						       c->event, XU_SIM_SUB_ANY, step));
 		if (!c->guessed)
-			settle(test, sim, 0, c->e5);
+			xu_test_settle(test, sim, 0, c->e5);
 		KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(event, &e, &r),
 				    i * step, "%s after %u steps", c->pmu, i);
 	}
@@ -211,7 +182,7 @@ static void guess_count(struct kunit *test, const struct guess_case *c)
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, c->box, c->idx, c->event,
 					       XU_SIM_SUB_ANY, 3));
 	if (!c->guessed)
-		settle(test, sim, 0, c->e5);
+		xu_test_settle(test, sim, 0, c->e5);
 	KUNIT_EXPECT_EQ(test, perf_event_read_value(event, &e, &r), STEPS * step + 3);
 	if (!c->e5)
 		KUNIT_EXPECT_NE(test, xu_test_sim_rd(test, sim, 0, NHMEX_U_GLOBAL_CTL) &

@@ -15,6 +15,7 @@
 #include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
+#include <xeon_uncore/snbep.h>
 
 #include "xu_test.h"
 
@@ -413,6 +414,39 @@ void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg)
 			     "package %u: no PMI handled within 1 s: U GLOBAL_CTL %#llx STATUS %#llx",
 			     pkg, xu_test_sim_rd(test, sim, pkg, NHMEX_U_GLOBAL_CTL),
 			     xu_test_sim_rd(test, sim, pkg, NHMEX_U_GLOBAL_STATUS));
+}
+
+/**
+ * xu_test_settle() - wait until the package's PMI was walked
+ * @test: the test, aborted after 1 s
+ * @sim:  the module's simulator
+ * @pkg:  the package
+ * @e5:   the simulator is an E5 model
+ *
+ * On the Xeon 7500 / E7, xu_test_wait_pmi(); on the E5 v2, until the
+ * global status is clear; on SNB-EP, which has no uncore PMI, at once.
+ */
+void xu_test_settle(struct kunit *test, struct xu_sim *sim, unsigned int pkg,
+		    bool e5)
+{
+	unsigned long end = jiffies + HZ;
+	u64 sts;
+
+	if (!e5) {
+		xu_test_wait_pmi(test, sim, pkg);
+		return;
+	}
+	if (!xu_uncore_instance()->plat->global)
+		return;
+	for (;;) {
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_read(sim, pkg, E5_U_GLOBAL_STATUS, &sts));
+		if (!sts)
+			return;
+		if (time_after(jiffies, end))
+			KUNIT_FAIL_AND_ABORT(test, "package %u: global status %#llx after 1 s",
+					     pkg, sts);
+		usleep_range(100, 200);
+	}
 }
 
 /* Status registers of one socket, U-Box first, then the M-Boxes */

@@ -26,9 +26,7 @@
  * perf stat's reading across a wrap, the log line of wrap_mode=0, the
  * poll timer across CPU hotplug.
  */
-#include <linux/delay.h>
 #include <linux/err.h>
-#include <linux/jiffies.h>
 #include <linux/pci.h>
 
 #include <xeon_uncore/nhmex.h>
@@ -405,26 +403,8 @@ static void wrap_zero(void *data)
 static void wrap_settle(struct kunit *test, struct xu_sim *sim, bool e5,
 			unsigned int pkg, const struct wrap_row *r)
 {
-	unsigned long end = jiffies + HZ;
-	u64 sts;
-
-	if (r->flags & WF_POLLED)
-		return;
-	if (!e5) {
-		xu_test_wait_pmi(test, sim, pkg);
-		return;
-	}
-	if (!xu_uncore_instance()->plat->global)
-		return;
-	for (;;) {
-		KUNIT_ASSERT_EQ(test, 0, xu_sim_read(sim, pkg, E5_U_GLOBAL_STATUS, &sts));
-		if (!sts)
-			return;
-		if (time_after(jiffies, end))
-			KUNIT_FAIL_AND_ABORT(test, "package %u: global status %#llx after 1 s",
-					     pkg, sts);
-		usleep_range(100, 200);
-	}
+	if (!(r->flags & WF_POLLED))
+		xu_test_settle(test, sim, pkg, e5);
 }
 
 /*

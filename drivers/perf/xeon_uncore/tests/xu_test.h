@@ -57,5 +57,7 @@ void xu_test_sim_wr(struct kunit *test, struct xu_sim *sim,
 void xu_test_quiet_sim(struct kunit *test, struct xu_sim *sim);
 bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg);
 void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg);
+void xu_test_settle(struct kunit *test, struct xu_sim *sim, unsigned int pkg,
+		    bool e5);
 
 #endif /* _XEON_UNCORE_TEST_H */
