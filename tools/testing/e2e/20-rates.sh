@@ -1,82 +1,185 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # perf stat counts match the simulator's documented generator rates
-# (Documentation/simulator.rst), per socket, within 2%:
-#   U-Box      100000 * (event + 1) * (socket + 1)      events/s
-#   M-Box m    100000 * (inc_sel + 1) * (2 * socket + m + 1)
-# and with flag_mode=1, storage_mode=1 only (set_flag_sel + 1) / 8 of them.
+# (Documentation/simulator.rst; lib.sh nhmex_rate and e5_rate), per
+# socket, within 2%, on every simulated platform.  Rows per family:
+#   nhmex  every PMU, one or two events each (a general-purpose event
+#          with a box-specific ev_sel, so that (ev_sel & 7) varies, the
+#          W-Box's fixed clocktick counter, an R-Box QLX and IPERF slot, a
+#          B-Box counter other than 0), perf stat -a --per-socket; then
+#          the U-Box and M-Boxes with perf stat -a -A:
+#            U-Box      100000 * (event + 1) * (socket + 1)      events/s
+#            M-Box m    100000 * (inc_sel + 1) * (2 * socket + m + 1)
+#          and with flag_mode=1, storage_mode=1 only (set_flag_sel + 1) / 8
+#          of them; the U-Box's largest code and a named event; a CPU
+#          outside the cpumask; --per-socket;
+#   e5     every PMU, perf stat -a -A:
+#            general-purpose   100000 * ((ev_sel & 7) + 1) * (socket + idx + 1)/s
+#            U-Box UCLK        1000000 * (socket + 1)/s          (event=0xff)
+#            iMC DCLK          800000 * (socket + idx + 1)/s      (event=0xff)
+#          idx: the box's index within its type (0 for single boxes); the
+#          rate does not depend on umask, thresh, edge or filters;
+#          --per-socket; a CPU outside the cpumask.
 . "$(dirname "$0")/lib.sh"
 
 OUT=/tmp/20-rates.csv
 
-check "load xeon_uncore and xeon_uncore_sim" load_module
+platform_require 20-rates
+check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 
-# rate_check CPU SOCKET EVENT RATE: the -A line of EVENT on CPU in $OUT
-# counted RATE events/s for its run time, at 100% of the time
+# rate_check SOCKET EVENT RATE [CPU]: EVENT's -A line for CPU (by
+# default SOCKET's collecting CPU) in $OUT counted RATE events/s for its
+# run time, all of the time
 rate_check() {
-	_line=$(awk -F';' -v c="CPU$1" -v e="$3" '$1 == c && $4 == e' $OUT)
+	_cpu=CPU${4:-$(e5_socket_cpu "$1")}
+	_line=$(awk -F';' -v c="$_cpu" -v e="$2" '$1 == c && $4 == e' $OUT)
 	_cnt=$(echo "$_line" | cut -d';' -f2)
 	_ns=$(echo "$_line" | cut -d';' -f5)
 	_pct=$(echo "$_line" | cut -d';' -f6)
 	if [ -z "$_line" ] || [ "$_pct" != "100.00" ]; then
-		fail "socket $2 $3: counted all the time"; diag "line '$_line'"
+		fail "socket $1 $2 = $3/s: counted all the time"; diag "line '$_line'"
 		return
 	fi
-	_want=$(awk -v r="$4" -v t="$_ns" 'BEGIN { printf "%.0f", r * t / 1e9 }')
-	check_within_pct "socket $2 $3 = $4/s" "$_cnt" "$_want" 2
+	_want=$(awk -v r="$3" -v t="$_ns" 'BEGIN { printf "%.0f", r * t / 1e9 }')
+	check_within_pct "socket $1 $2 = $3/s" "$_cnt" "$_want" 2
 }
 
-# perf stat -x';': event names hold commas.
-# One U-Box counter and six per M-Box: no event is multiplexed.
-EV="uncore_ubox/event=0x3/"
-EV="$EV,uncore_mbox_0/cycles/,uncore_mbox_0/inc_sel=0x2/"
-EV="$EV,uncore_mbox_0/cycles_retryq_mfull/,uncore_mbox_0/cycles_retryq_starved/"
-EV="$EV,uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=7,storage_mode=1/"
-EV="$EV,uncore_mbox_1/cycles/,uncore_mbox_1/page_hit/,uncore_mbox_1/inc_sel=0x1f/"
-check "perf stat -a -A (1 s)" perf stat -a -A -x';' -o $OUT -e "$EV" -- sleep 1
-for s in 0 1; do
-	cpu=$((2 * s))
-	rate_check $cpu $s uncore_ubox/event=0x3/ $((100000 * 4 * (s + 1)))
-	rate_check $cpu $s uncore_mbox_0/cycles/ $((100000 * 28 * (2 * s + 1)))
-	rate_check $cpu $s uncore_mbox_0/inc_sel=0x2/ $((100000 * 3 * (2 * s + 1)))
-	# set_flag_sel=3: 4/8 of the cycles; 4: 5/8; 7: all of them
-	rate_check $cpu $s uncore_mbox_0/cycles_retryq_mfull/ $((100000 * 28 * (2 * s + 1) * 4 / 8))
-	rate_check $cpu $s uncore_mbox_0/cycles_retryq_starved/ $((100000 * 28 * (2 * s + 1) * 5 / 8))
-	rate_check $cpu $s uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=7,storage_mode=1/ \
-		$((100000 * 28 * (2 * s + 1)))
-	rate_check $cpu $s uncore_mbox_1/cycles/ $((100000 * 28 * (2 * s + 2)))
-	rate_check $cpu $s uncore_mbox_1/page_hit/ $((100000 * 21 * (2 * s + 2)))
-	rate_check $cpu $s uncore_mbox_1/inc_sel=0x1f/ $((100000 * 32 * (2 * s + 2)))
-done
+# per_socket_check SOCKET EVENT RATE: EVENT's --per-socket line for
+# SOCKET in $OUT counted RATE events/s for its run time
+per_socket_check() {
+	_line=$(awk -F';' -v s="S$1" -v e="$2" '$1 == s && $5 == e' $OUT)
+	_want=$(echo "$_line" | awk -F';' -v r="$3" '{ printf "%.0f", r * $6 / 1e9 }')
+	check_within_pct "--per-socket S$1 $2" "$(echo "$_line" | cut -d';' -f3)" "$_want" 2
+}
 
-# The U-Box's largest code, with edge (simulated events are one-cycle
-# pulses, so edge counts the same), and its named event
-check "perf stat -a -A uncore_ubox/event=0xff,edge=1/" \
-	perf stat -a -A -x';' -o $OUT -e uncore_ubox/event=0xff,edge=1/ -- sleep 0.5
-rate_check 0 0 uncore_ubox/event=0xff,edge=1/ $((100000 * 256 * 1))
-rate_check 2 1 uncore_ubox/event=0xff,edge=1/ $((100000 * 256 * 2))
-check "perf stat -a -A uncore_ubox/buf_valid_lock/" \
-	perf stat -a -A -x';' -o $OUT -e uncore_ubox/buf_valid_lock/ -- sleep 0.5
-rate_check 0 0 uncore_ubox/buf_valid_lock/ $((100000 * 3 * 1))
-rate_check 2 1 uncore_ubox/buf_valid_lock/ $((100000 * 3 * 2))
+# ev PMU: the events counted on every PMU, "EVENT CODE" per line, CODE
+# as the family's rate (plat_rate) takes it.  (perf stat -x';': event
+# names hold commas.)
+ev() {
+	case $FAM:${1#uncore_} in
+	nhmex:ubox) echo "$1/event=0x3/ 3" ;;
+	nhmex:mbox_*) echo "$1/cycles/ 0x1b" ;;
+	nhmex:cbox_*) echo "$1/event=0x2,umask=0x1/ 2" ;;
+	nhmex:bbox_*) echo "$1/counter=3,event=0x2/ 0x62" ;;
+	nhmex:sbox_*) echo "$1/event=0x3/ 3" ;;
+	nhmex:rbox_*)
+		echo "$1/event=0x2/ 2"
+		echo "$1/event=0x7,iperf_cfg=0x80000000/ 7"
+		;;
+	nhmex:wbox)
+		echo "$1/event=0x4/ 4"
+		echo "$1/clockticks/ 0xff"
+		;;
+	e5:ubox) echo "$1/event=0x42/ 0x42"; echo "$1/event=0xff/ 0xff" ;;
+	e5:cbox_0) echo "$1/event=0x11/ 0x11"; echo "$1/event=0x35,umask=0x3,filter_opc=0x182/ 0x35" ;;
+	e5:cbox_*) echo "$1/event=0x11/ 0x11" ;;
+	e5:pcu) echo "$1/event=0x4/ 0x4" ;;
+	e5:ha*) echo "$1/event=0x1,umask=0x3/ 0x1" ;;
+	e5:imc_*) echo "$1/event=0x4,umask=0x3/ 0x4"; echo "$1/event=0xff/ 0xff" ;;
+	e5:qpi_*) echo "$1/event=0x14/ 0x14"; echo "$1/event=0x102,umask=0x1/ 0x102" ;;
+	e5:r2pcie | e5:r3qpi_*) echo "$1/event=0x1/ 0x1" ;;
+	e5:irp) echo "$1/event=0x3/ 0x3" ;;
+	esac
+}
 
-# An event opened on a CPU outside cpumask counts for that CPU's package
-check "perf stat -C 1,3 -A uncore_mbox_1/cycles/" \
-	perf stat -C 1,3 -A -x';' -o $OUT -e uncore_mbox_1/cycles/ -- sleep 0.5
-rate_check 1 0 uncore_mbox_1/cycles/ $((100000 * 28 * 2))
-rate_check 3 1 uncore_mbox_1/cycles/ $((100000 * 28 * 4))
+EV=$(for p in $(plat_pmus); do ev "$p"; done)
+n=$(echo "$EV" | wc -l)
+evs=$(echo "$EV" | cut -d' ' -f1 | tr '\n' , | sed 's/,$//')
+case $FAM in
+nhmex)
+	# every PMU, --per-socket
+	check "perf stat -a --per-socket of $n events on $(plat_pmus | wc -l) PMUs (1 s)" \
+		perf stat -a --per-socket -x';' -o $OUT -e "$evs" -- sleep 1
+	for s in $(e5_seq "$(e5_sockets)"); do
+		echo "$EV" | while read -r e c; do
+			line=$(awk -F';' -v s="S$s" -v e="$e" '$1 == s && $5 == e' $OUT)
+			r=$(plat_rate "${e%%/*}" "$c" "$s")
+			pct=$(echo "$line" | cut -d';' -f7)
+			if [ -z "$line" ] || [ "$pct" != "100.00" ]; then
+				fail "S$s $e = $r/s: counted all the time"; diag "line '$line'"
+				continue
+			fi
+			want=$(echo "$line" | awk -F';' -v r="$r" '{ printf "%.0f", r * $6 / 1e9 }')
+			check_within_pct "S$s $e = $r/s" "$(echo "$line" | cut -d';' -f3)" "$want" 2
+		done
+	done
 
-# --per-socket aggregates the same counts
-check "perf stat -a --per-socket" perf stat -a --per-socket -x';' -o $OUT \
-	-e uncore_mbox_0/page_empty/ -- sleep 0.5
-for s in 0 1; do
-	line=$(awk -F';' -v s="S$s" '$1 == s && $5 == "uncore_mbox_0/page_empty/"' $OUT)
-	want=$(echo "$line" | awk -F';' -v r=$((100000 * 22 * (2 * s + 1))) '{ printf "%.0f", r * $6 / 1e9 }')
-	check_within_pct "--per-socket S$s uncore_mbox_0/page_empty/" \
-		"$(echo "$line" | cut -d';' -f3)" "$want" 2
-done
+	# The U-Box and M-Boxes, -A.  One U-Box counter and six per M-Box:
+	# no event is multiplexed.
+	EV="uncore_ubox/event=0x3/"
+	EV="$EV,uncore_mbox_0/cycles/,uncore_mbox_0/inc_sel=0x2/"
+	EV="$EV,uncore_mbox_0/cycles_retryq_mfull/,uncore_mbox_0/cycles_retryq_starved/"
+	EV="$EV,uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=7,storage_mode=1/"
+	EV="$EV,uncore_mbox_1/cycles/,uncore_mbox_1/page_hit/,uncore_mbox_1/inc_sel=0x1f/"
+	check "perf stat -a -A (1 s)" perf stat -a -A -x';' -o $OUT -e "$EV" -- sleep 1
+	for s in 0 1; do
+		rate_check $s uncore_ubox/event=0x3/ $((100000 * 4 * (s + 1)))
+		rate_check $s uncore_mbox_0/cycles/ $((100000 * 28 * (2 * s + 1)))
+		rate_check $s uncore_mbox_0/inc_sel=0x2/ $((100000 * 3 * (2 * s + 1)))
+		# set_flag_sel=3: 4/8 of the cycles; 4: 5/8; 7: all of them
+		rate_check $s uncore_mbox_0/cycles_retryq_mfull/ $((100000 * 28 * (2 * s + 1) * 4 / 8))
+		rate_check $s uncore_mbox_0/cycles_retryq_starved/ $((100000 * 28 * (2 * s + 1) * 5 / 8))
+		rate_check $s uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=7,storage_mode=1/ \
+			$((100000 * 28 * (2 * s + 1)))
+		rate_check $s uncore_mbox_1/cycles/ $((100000 * 28 * (2 * s + 2)))
+		rate_check $s uncore_mbox_1/page_hit/ $((100000 * 21 * (2 * s + 2)))
+		rate_check $s uncore_mbox_1/inc_sel=0x1f/ $((100000 * 32 * (2 * s + 2)))
+	done
 
-check_eq "no reserved-bit writes" \
-	"$(cat /sys/kernel/debug/xeon_uncore_sim/violations)" 0
+	# The U-Box's largest code, with edge (simulated events are
+	# one-cycle pulses, so edge counts the same), and its named event
+	check "perf stat -a -A uncore_ubox/event=0xff,edge=1/" \
+		perf stat -a -A -x';' -o $OUT -e uncore_ubox/event=0xff,edge=1/ -- sleep 0.5
+	rate_check 0 uncore_ubox/event=0xff,edge=1/ $((100000 * 256 * 1))
+	rate_check 1 uncore_ubox/event=0xff,edge=1/ $((100000 * 256 * 2))
+	check "perf stat -a -A uncore_ubox/buf_valid_lock/" \
+		perf stat -a -A -x';' -o $OUT -e uncore_ubox/buf_valid_lock/ -- sleep 0.5
+	rate_check 0 uncore_ubox/buf_valid_lock/ $((100000 * 3 * 1))
+	rate_check 1 uncore_ubox/buf_valid_lock/ $((100000 * 3 * 2))
+
+	# An event opened on a CPU outside cpumask counts for that CPU's
+	# package: each package's second CPU
+	c0=$(($(e5_socket_cpu 0) + 1)) c1=$(($(e5_socket_cpu 1) + 1))
+	check "perf stat -C $c0,$c1 -A uncore_mbox_1/cycles/" \
+		perf stat -C $c0,$c1 -A -x';' -o $OUT -e uncore_mbox_1/cycles/ -- sleep 0.5
+	rate_check 0 uncore_mbox_1/cycles/ $((100000 * 28 * 2)) $c0
+	rate_check 1 uncore_mbox_1/cycles/ $((100000 * 28 * 4)) $c1
+
+	# --per-socket aggregates the same counts
+	E=uncore_mbox_0/page_empty/
+	check "perf stat -a --per-socket" perf stat -a --per-socket -x';' -o $OUT -e $E -- sleep 0.5
+	for s in 0 1; do per_socket_check $s $E $((100000 * 22 * (2 * s + 1))); done
+	;;
+e5)
+	check "perf stat -a -A of $n events on $(plat_pmus | wc -l) PMUs (1 s)" \
+		perf stat -a -A -x';' -o $OUT -e "$evs" -- sleep 1
+	for s in $(e5_seq "$(e5_sockets)"); do
+		for e in $(echo "$EV" | cut -d' ' -f1); do
+			c=$(echo "$e" | sed 's/.*event=\(0x[0-9a-f]*\).*/\1/')
+			rate_check "$s" "$e" "$(plat_rate "${e%%/*}" "$c" "$s")"
+		done
+	done
+
+	# --per-socket aggregates the same counts
+	E=uncore_r3qpi_1/event=0x1,thresh=1,edge=1/
+	check "perf stat -a --per-socket -e $E" \
+		perf stat -a --per-socket -x';' -o $OUT -e "$E" -- sleep 0.5
+	for s in $(e5_seq "$(e5_sockets)"); do
+		per_socket_check "$s" "$E" "$(plat_rate uncore_r3qpi_1 1 "$s")"
+	done
+
+	# An event opened on a CPU outside the cpumask counts for that
+	# CPU's package: the second CPU of the last socket
+	last=$(($(e5_sockets) - 1))
+	c2=$(($(e5_socket_cpu $last) + 1))
+	E=uncore_imc_1/event=0x4,umask=0x3/
+	check "perf stat -C $c2 -A -e $E" perf stat -C $c2 -A -x';' -o $OUT -e "$E" -- sleep 0.5
+	line=$(awk -F';' -v c="CPU$c2" -v e="$E" '$1 == c && $4 == e' $OUT)
+	want=$(echo "$line" | awk -F';' -v r="$(plat_rate uncore_imc_1 4 $last)" '{ printf "%.0f", r * $5 / 1e9 }')
+	check_within_pct "CPU $c2 counts socket $last's $E" "$(echo "$line" | cut -d';' -f2)" "$want" 2
+	;;
+esac
+
+check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

@@ -297,7 +297,7 @@ check_eq "(b) ours counts exactly after intel_uncore's unload" "$(across b3 true
 # ---- comparison ----
 # per socket and event (one awk: a fork costs tens of ms under TCG): the
 # injected counts are N(socket, box, code) under both drivers; the rates
-# are e5_rate's (lib.sh) within 2%, as 81-e5-rates (under TCG, tens of
+# are e5_rate's (lib.sh) within 2%, as 20-rates (under TCG, tens of
 # config accesses between perf's time stamp and a box's enable move a
 # rate by 1% or more; the injected counts show no such noise)
 awk -F';' -v ns="$(e5_sockets)" '

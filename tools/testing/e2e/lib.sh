@@ -370,7 +370,35 @@ nhmex_pmus() {
 	} | tr ' ' '\n' | LC_ALL=C sort
 }
 
-# ---- perf record's samples, for 70-record.sh, 84-e5-record.sh and
+# ---- the platform: one script per behaviour, its rows per family ----
+#
+# A behaviour every platform has (discovery, rates, errors, perf record,
+# xu-bw) is one script, run on every matrix line; what differs per
+# platform is in its tables: the family's own file, family/nhmex.sh
+# (Xeon 7500 and E7: nhmex, wsmex) or family/e5.sh (Xeon E5 and E5 v2:
+# snbep, ivbep), and the script's rows, chosen by FAM and MODEL.
+FAM= MODEL=
+
+# platform_require NAME: set FAM, MODEL (and E5 or NX, as e5_require and
+# nhmex_require do) and source the family's file.  The model comes from
+# XU_E5_MODEL or XU_NHMEX_MODEL (tools/testing/check sets one per
+# matrix line), else from the guest CPU (45 snbep, 62 ivbep, 47 wsmex),
+# else it is the simulator's default, nhmex (the base VMs).
+platform_require() {
+	if [ -n "${XU_E5_MODEL:-}" ] || { [ -z "${XU_NHMEX_MODEL:-}" ] && [ -n "$(e5_model)" ]; }; then
+		FAM=e5
+		e5_require "$1"
+		MODEL=$E5
+	else
+		FAM=nhmex
+		nhmex_require "$1"
+		MODEL=$NX
+	fi
+	. "$XU_E2E/family/$FAM.sh"
+}
+XU_E2E=$(cd "$(dirname "$0")" && pwd)
+
+# ---- perf record's samples, for 70-record.sh and
 # 93-nhmex-record.sh
 # frozen_ns SOCKET: the simulator's frozen_ns of SOCKET (the time PMIs
 # kept it frozen so far), or "unreadable"
@@ -441,7 +469,7 @@ finish() {
 	exit 1
 }
 
-# ---- xu-bw (tools/xu-bw), for 86-e5-bw.sh and 96-nhmex-bw.sh: they set T
+# ---- xu-bw (tools/xu-bw), for 76-bw.sh: it sets T
 # (a path prefix) and write $T.want, "socket record box read write tx" in
 # bytes/s ("-" for none)
 # bw_compare DESC FILE: FILE has "interval socket record box read write tx"
@@ -503,7 +531,7 @@ bw_json_norm() {
 			get("read_MBps"), get("write_MBps"), get("tx_MBps") }' $T.json >$T.norm
 }
 
-# bw_cmd_sigint_privilege: the parts of the xu-bw tests (86, 96) that do
+# bw_cmd_sigint_privilege: the parts of the xu-bw test (76) that do
 # not depend on the platform: -- CMD, SIGINT, no privilege; then the
 # simulator's reserved bits and the unload.  Uses $BW, $T, $OUT and rc().
 bw_cmd_sigint_privilege() {
