@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
-# Helpers for end-to-end scripts in tools/testing/e2e/, which run as
-# `sh e2e/NN-name.sh` inside the VM (busybox sh, cwd /add, perf on PATH,
-# modules in /modules).  Source it with:  . "$(dirname "$0")/lib.sh"
+# Helpers for end-to-end scripts in tools/testing/e2e/FAMILY/, which run
+# as `sh e2e/FAMILY/NN-name.sh` inside the VM (busybox sh, cwd /add, perf
+# on PATH, modules in /modules); FAMILY is common (every platform), nhmex
+# (Xeon 7500 / E7) or e5 (Xeon E5 / E5 v2).  Source it with:
+#   . "$(dirname "$0")/../lib.sh"
 # Every check prints one line: "ok DESC", "not ok DESC" or "skip DESC";
 # end the script with `finish` (exit 1 if anything failed).
 
@@ -118,7 +120,7 @@ sim_wraps() {
 	echo "$_c; echo '0 mbox0 0x1a 1000' >$XU_SIM/inject; sleep 0.3"
 }
 
-# ---- Xeon E5 (snbep) and E5 v2 (ivbep): tools/testing/e2e/8N-e5-*.sh ----
+# ---- Xeon E5 (snbep) and E5 v2 (ivbep): tools/testing/e2e/e5/*.sh ----
 #
 # E5: the model of the VM, set by e5_require.  tools/testing/check runs the
 # E5 scripts in VMs booted with vm/run --cpu=snbep|ivbep and passes
@@ -295,7 +297,7 @@ e5_newlog() {
 	dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //'
 }
 
-# ---- Xeon 7500 (nhmex) and E7 (wsmex): tools/testing/e2e/9N-nhmex-*.sh ----
+# ---- Xeon 7500 (nhmex) and E7 (wsmex): tools/testing/e2e/nhmex/*.sh ----
 #
 # NX: the model of the VM, set by nhmex_require.  tools/testing/check runs
 # the nhmex scripts in VMs booted with vm/run --cpu=nhmex|wsmex and passes
@@ -396,10 +398,11 @@ platform_require() {
 	fi
 	. "$XU_E2E/family/$FAM.sh"
 }
-XU_E2E=$(cd "$(dirname "$0")" && pwd)
+# (every script is in a folder of e2e/: common/, nhmex/ or e5/)
+XU_E2E=$(cd "$(dirname "$0")/.." && pwd)
 
-# ---- perf record's samples, for 70-record.sh and
-# 93-nhmex-record.sh
+# ---- perf record's samples, for common/70-record.sh and
+# nhmex/93-record-boxes.sh
 # frozen_ns SOCKET: the simulator's frozen_ns of SOCKET (the time PMIs
 # kept it frozen so far), or "unreadable"
 frozen_ns() {
@@ -469,7 +472,7 @@ finish() {
 	exit 1
 }
 
-# ---- xu-bw (tools/xu-bw), for 76-bw.sh: it sets T
+# ---- xu-bw (tools/xu-bw), for common/76-bw.sh: it sets T
 # (a path prefix) and write $T.want, "socket record box read write tx" in
 # bytes/s ("-" for none)
 # bw_compare DESC FILE: FILE has "interval socket record box read write tx"

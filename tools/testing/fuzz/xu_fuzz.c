@@ -1702,7 +1702,7 @@ int main(int argc, char **argv)
 
 		for (i = 0; i < npmus; i++)
 			opened_pmus += pmus[i].opened > 0;
-		/* one line, the one 75-fuzz.sh reads */
+		/* one line, the one common/75-fuzz.sh reads */
 		printf("xu_fuzz: seed=%llu secs=%.1f ops=%lu first_tries=%lu syscalls=%lu",
 		       U64(seed), now() - t0, st.ops, st.first_tries, st.syscalls);
 		printf(" opens_tried=%lu opened=%lu groups=%lu ioctls=%lu reads=%lu mmaps=%lu",

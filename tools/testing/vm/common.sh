@@ -406,7 +406,7 @@ xu_tcg_artifact() {
 
 # xu_drop_intel_uncore LOG: LOG without two kinds of report of Linux's own
 # intel_uncore module, for the VMs that load it (vm/run --intel-uncore;
-# tools/testing/e2e/8x-e5-mainline.sh):
+# tools/testing/e2e/e5/8x-mainline.sh):
 #  - "unchecked MSR access error": its MSR boxes use rdmsrl()/wrmsrl(),
 #    not the _safe helpers, and where a guest's uncore MSRs fault (KVM;
 #    the simulator's MSR model is reachable only through xeon_uncore's

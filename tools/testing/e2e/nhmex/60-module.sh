@@ -5,7 +5,7 @@
 # open, 20 load/unload cycles without leaks (kmemleak where the kernel has
 # it, Slab in /proc/meminfo), and no reserved-bit write by anything in
 # this script.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/60-module.csv

@@ -15,12 +15,12 @@
 # from two snapshots 10 s apart (timed by the file's own
 # xeon_uncore_last_read_timestamp_seconds) are within 2% of the same rates:
 #   channel imc_i, socket s: 100000 * ((0x04 & 7) + 1) * (s + i + 1) CAS/s, 64 B each
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 F=/add/fleet
 T=/tmp/89-e5-fleet-pcp
 
-e5_require 89-e5-fleet-pcp
+e5_require e5/89-fleet-pcp
 if [ ! -d $F/pcp ] || [ ! -f $F/xu-pcp/perfevent-$E5.conf ]; then
 	skip "PCP: no /add/fleet/pcp in this VM (tools/testing/check gives it to the first IVB-EP line on a Debian kernel)"
 	exit 0
@@ -186,7 +186,7 @@ kill $pmcdpid $bwpid 2>/dev/null
 wait $pmcdpid
 wait $bwpid
 [ -n "$ldcache" ] && rm -f $ldcache
-diag "89-e5-fleet-pcp: openmetrics $(awk -v a="$t1" -v b="$(up)" 'BEGIN { print b - a }') s"
-diag "89-e5-fleet-pcp: $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+diag "e5/89-fleet-pcp: openmetrics $(awk -v a="$t1" -v b="$(up)" 'BEGIN { print b - a }') s"
+diag "e5/89-fleet-pcp: $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
 finish

@@ -16,7 +16,7 @@
 # Expected rates (Documentation/simulator.rst, lib.sh e5_rate), socket s:
 #   channel imc_i, read and write: 100000 * ((0x04 & 7) + 1) * (s + i + 1) * 64 B/s
 #   link qpi_i: (rate(0x102) + rate(0x103)) * 8 B/s
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 BW=/add/xu-bw
 F=/add/fleet
@@ -24,7 +24,7 @@ T=/tmp/88-e5-fleet
 OUT=$T.out
 mkdir -p $T.d
 
-e5_require 88-e5-fleet
+e5_require e5/88-fleet
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
 	finish
@@ -137,7 +137,7 @@ if [ ! -d $F ]; then
 	check "unload xeon_uncore_sim and xeon_uncore" unload_module
 	finish
 fi
-diag "88-e5-fleet: $(tr '\n' ' ' <$F/VERSIONS)"
+diag "e5/88-fleet: $(tr '\n' ' ' <$F/VERSIONS)"
 ip link set lo up
 
 # ---- Prometheus: xu-bw -> textfile -> node_exporter -> Prometheus, all on loopback
@@ -254,7 +254,7 @@ kill -TERM $prompid $nepid $bwpid
 wait $bwpid
 check "xu-bw ended by SIGTERM: the file is gone" test ! -e $P
 wait $prompid $nepid
-diag "88-e5-fleet: Prometheus part $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+diag "e5/88-fleet: Prometheus part $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 # ---- Intel PCM (Debian's pcm, built to use perf).  In this guest it needs
 # PCM_NO_MSR=1 (no msr driver: PCM reads its own MSRs through
@@ -310,7 +310,7 @@ while read -r s r w _; do
 done <$T.want
 pcm_check "pcm-memory System Read" "System:Read" $sr
 pcm_check "pcm-memory System Write" "System:Write" $sw
-diag "88-e5-fleet: pcm-memory $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+diag "e5/88-fleet: pcm-memory $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 check_eq "pcm-memory: every event it opened was taken (no 'not a format field' line)" \
 	"$(dmesg | grep -c 'not a format field')" 0
@@ -339,7 +339,7 @@ else
 fi
 kill $psspid 2>/dev/null
 wait $psspid
-diag "88-e5-fleet: pcm-sensor-server $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+diag "e5/88-fleet: pcm-sensor-server $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module

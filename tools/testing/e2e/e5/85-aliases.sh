@@ -10,15 +10,15 @@
 #   unc_q_txl_flits_g1.drs          event=0x100 (ExtSel) on every uncore_qpi_N
 #   unc_h_requests.reads            event=0x1 on uncore_ha / uncore_ha_N
 # and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/85-e5-aliases.csv
 
-e5_require 85-e5-aliases
+e5_require e5/85-aliases
 want_model=45
 [ "$E5" = ivbep ] && want_model=62
 if [ "$(e5_cpu_model)" != $want_model ]; then
-	skip "85-e5-aliases: perf's $E5 tables need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
+	skip "e5/85-aliases: perf's $E5 tables need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
 	exit 0
 fi
 

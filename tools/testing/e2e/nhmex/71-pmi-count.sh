@@ -9,7 +9,7 @@
 #   - pmi=0: sampling refused (70-record.sh), counting exact by polling.
 # See 30-wrap.sh and the KUnit suite xeon_uncore_wrap for the wrap
 # semantics themselves.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/71-pmi-count.csv

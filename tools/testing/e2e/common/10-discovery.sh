@@ -16,11 +16,11 @@
 #          driver's own bits; the iMC's CAS events in MiB; no PMU for a
 #          box whose PCI function is absent (sim absent=), with one info
 #          line.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 DEV=/sys/bus/event_source/devices
 
-platform_require 10-discovery
+platform_require common/10-discovery
 dmesg -c >/dev/null
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 e5_newlog | grep '^xeon_uncore' | sed 's/^/# log: /'

@@ -28,13 +28,13 @@
 #          socket 0 and 3 (s + 1)/s on socket s: few PMIs, so that frozen
 #          time stays small.  snbep, which has no uncore PMI, refuses
 #          sampling: EOPNOTSUPP and one log line.
-# Counting across 48-bit wraps in the PMI is 71-pmi-count.sh.
-. "$(dirname "$0")/lib.sh"
+# Counting across 48-bit wraps in the PMI is nhmex/71-pmi-count.sh.
+. "$(dirname "$0")/../lib.sh"
 
 SIM=$XU_SIM
 DATA=/tmp/70-record.data
 
-platform_require 70-record
+platform_require common/70-record
 
 # Under TCG the emulated NMI handler (a dozen simulated register accesses,
 # each an MSR emulation plus the simulator's lock) easily takes longer
@@ -139,7 +139,7 @@ e5_record_fixed() {
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
 	_t1=$(uptime_s)
 	# the frozen time taken off the span below is reported, not bounded
-	# (see 70-record.sh): what would hide a defect in it, an overflow
+	# (see common/70-record.sh): what would hide a defect in it, an overflow
 	# whose PMI was lost or not walked, is asserted here
 	check_eq "$_ev: every overflow folded by its PMI, none by the watchdog" \
 		"$(($(wd_folds) - _wd))" 0
@@ -284,7 +284,7 @@ nhmex)
 	check_eq "no reserved-bit writes (max_sample_rate=1000)" "$(cat $SIM/violations)" 0
 	check "unload xeon_uncore_sim and xeon_uncore (max_sample_rate=1000)" unload_module
 
-	# pmi=0: no overflow interrupt, so no sampling (counting: 71-pmi-count.sh)
+	# pmi=0: no overflow interrupt, so no sampling (counting: nhmex/71-pmi-count.sh)
 	check "load xeon_uncore pmi=0 and xeon_uncore_sim" load_module pmi=0
 	dmesg -c >/dev/null
 	record_refused -a -c 10000 -e uncore_mbox_0/cycles/ -- true

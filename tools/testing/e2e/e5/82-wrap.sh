@@ -20,11 +20,11 @@
 # pause for the PMI: its handler freezes the whole package until its
 # walk, and events injected into a frozen counter are not counted (as on
 # the hardware), which would take them off the next box's count.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/82-e5-wrap.csv
 
-e5_require 82-e5-wrap
+e5_require e5/82-wrap
 check "load xeon_uncore poll_ms=100 and xeon_uncore_sim model=$E5" e5_load poll_ms=100
 echo 0 >$XU_SIM/generator
 

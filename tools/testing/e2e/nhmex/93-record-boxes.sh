@@ -9,15 +9,15 @@
 # simulator's frozen_ns) is taken off; every period is N; the samples
 # cover the run (at least 95% of rate * seconds / N); every overflow
 # folded by its PMI (none by the watchdog, none lost to a masked LVTPC).  The periods keep to about 13
-# samples per second per socket, as 70-record.sh explains.
-. "$(dirname "$0")/lib.sh"
+# samples per second per socket, as common/70-record.sh explains.
+. "$(dirname "$0")/../lib.sh"
 
 DATA=/tmp/93-nhmex-record.data
 
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
-nhmex_require 93-nhmex-record
+nhmex_require nhmex/93-record-boxes
 check "load xeon_uncore and xeon_uncore_sim model=$NX" nhmex_load
 
 # check_ge DESC GOT MIN

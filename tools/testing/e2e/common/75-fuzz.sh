@@ -14,7 +14,7 @@
 # kernel report.
 # XU_FUZZ_SEED=N replays: model i runs with seed N + i; XU_FUZZ_OPS sets
 # the operations per model, XU_FUZZ_GUARD the hang guard (seconds).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # The NMI bound vm/run sets for TCG (1 s), not the 100 ms that 70-72 set
 # for their sampling runs and leave behind: the fuzzer takes CPUs offline
@@ -23,7 +23,7 @@
 [ -w /sys/kernel/debug/x86/nmi_longest_ns ] &&
 	echo 1000000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
-FUZZ=$(dirname "$0")/../xu_fuzz
+FUZZ=$(dirname "$0")/../../xu_fuzz
 # Operations per model: about the time the time-bound runs before took
 # (12 s per model on the debug kernel, 6 s on Debian's) under TCG on a
 # 2-core host, where an operation is 1.05 system calls and a second

@@ -20,11 +20,11 @@
 #          idx: the box's index within its type (0 for single boxes); the
 #          rate does not depend on umask, thresh, edge or filters;
 #          --per-socket; a CPU outside the cpumask.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/20-rates.csv
 
-platform_require 20-rates
+platform_require common/20-rates
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 
 # rate_check SOCKET EVENT RATE [CPU]: EVENT's -A line for CPU (by

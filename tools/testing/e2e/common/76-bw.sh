@@ -20,7 +20,7 @@
 # switch costs the counters some time that time_running still counts
 # (under TCG about 2-3% at the default mux interval), so the test
 # switches every 100 ms instead.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 BW=/add/xu-bw
 T=/tmp/76-bw

@@ -26,12 +26,12 @@
 # perf stat shows a refused event as "<not supported>" and exits 0 for
 # EINVAL and EOPNOTSUPP alike; with -vv it prints each perf_event_open
 # errno ("sys_perf_event_open failed, error -22"), after its fallbacks.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=$XU_SIM
 P=./xu_probe
 
-platform_require 40-errors
+platform_require common/40-errors
 
 # open_errno [PERF STAT OPTIONS] EVENT: the errno of the last failed
 # perf_event_open of `perf stat -vv -x, OPTIONS -e EVENT -- $WL`, or
@@ -119,7 +119,7 @@ nhmex)
 	done
 
 	# Sampling is refused only where no period can be counted: an M-Box
-	# event counting down (tools/testing/e2e/70-record.sh tests sampling)
+	# event counting down (tools/testing/e2e/common/70-record.sh tests sampling)
 	dmesg -c >/dev/null
 	out=$(perf record -vv -a -c 1000 -o /tmp/perf.data \
 		-e uncore_mbox_0/inc_sel=0x1b,count_mode=1,wrap_mode=1/ -- sleep 0.1 2>&1)
@@ -201,7 +201,7 @@ e5)
 	refused 22 "a group across two iMC channels" -a "{uncore_imc_0/event=0x4/,uncore_imc_1/event=0x4/}"
 	refused 22 "a group across an MSR and a PCI box" -a "{uncore_cbox_0/event=0x11/,uncore_imc_0/event=0x4/}"
 
-	# Sampling: refused on snbep, which has no uncore PMI (70-record.sh
+	# Sampling: refused on snbep, which has no uncore PMI (common/70-record.sh
 	# samples on ivbep)
 	if [ "$E5" = snbep ]; then
 		for e in uncore_imc_0/event=0x4/ uncore_cbox_0/event=0x11/ uncore_ubox/event=0xff/; do
@@ -215,7 +215,7 @@ e5)
 		done
 		# (by frequency, -F: xeon_e5_errno)
 	else
-		skip "sampling refusal: $E5 samples (70-record.sh)"
+		skip "sampling refusal: $E5 samples (common/70-record.sh)"
 	fi
 
 	# Bad input to the simulator's inject file

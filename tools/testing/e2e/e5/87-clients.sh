@@ -18,16 +18,16 @@
 #   general-purpose   100000 * ((ev_sel & 7) + 1) * (socket + idx + 1)/s
 # so UNC_M_CAS_COUNT (ev 0x4) on iMC i: 500000 (socket + i + 1)/s, and
 # UNC_C_TOR_INSERTS (ev 0x35) on C-Box i: 600000 (socket + i + 1)/s.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/87-e5-clients.csv
 XU_PAPI=${XU_PAPI:-/add/xu_papi}
 
-e5_require 87-e5-clients
+e5_require e5/87-clients
 want_model=45
 [ "$E5" = ivbep ] && want_model=62
 if [ "$(e5_cpu_model)" != $want_model ]; then
-	skip "87-e5-clients: libpfm4 and perf pick their $E5 tables by CPU model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
+	skip "e5/87-clients: libpfm4 and perf pick their $E5 tables by CPU model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
 	exit 0
 fi
 

@@ -4,7 +4,7 @@
 # the package takes over (cpumask) and the running events move with their
 # counts intact.  Generator off, exact injected counts.  CPU 0 cannot go
 # offline here, so socket 1 (CPUs 2 and 3) is the one exercised.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 DEV=/sys/bus/event_source/devices

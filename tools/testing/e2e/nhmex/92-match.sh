@@ -17,11 +17,11 @@
 #     are refused at open (EINVAL); equal values share, as a group too.
 # Packets (Documentation/simulator.rst, "Match and mask"): R-Box "SOCKET
 # rpkt PORT HDR HDR_HI FLITS COUNT", S-Box "SOCKET spkt BOX PKT COUNT".
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/92-nhmex-match.csv
 
-nhmex_require 92-nhmex-match
+nhmex_require nhmex/92-match
 check "load xeon_uncore and xeon_uncore_sim model=$NX" nhmex_load
 nhmex_quiet
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The module loads with the simulated Nehalem-EX uncore and registers PMUs.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 check "load xeon_uncore and xeon_uncore_sim" load_module
 check "uncore_ubox registered in /sys/bus/event_source" \

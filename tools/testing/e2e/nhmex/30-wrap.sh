@@ -9,7 +9,7 @@
 # needs perf: a named event read by perf stat across a wrap, and
 # wrap_mode=0's stop with the line it logs.  Overflow status bits are not
 # checked here: an overflow handler may clear them.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/30-wrap.csv

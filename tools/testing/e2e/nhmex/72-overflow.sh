@@ -20,7 +20,7 @@
 #     callbacks run, the simulator loses its registers as the hardware
 #     does): socket 0's count goes on exactly across it.
 # The VM has 4 CPUs on 2 sockets: CPUs 0 and 2 collect, 1 and 3 do not.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
 PROBE=./xu_probe

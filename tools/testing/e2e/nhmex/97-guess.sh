@@ -8,13 +8,13 @@
 # (M-Box 0, under the S-Box summary that is not at 0xc43 here) and where
 # the poll timer does (the W-Box fixed counter, whose PMI enable is a
 # guess), with no watchdog fold, no unknown NMI and no package left frozen.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/97-nhmex-guess.csv
 # 5/8 of the 48-bit range: five steps pass the wrap three times
 STEP=175921860444160
 
-nhmex_require 97-nhmex-guess
+nhmex_require nhmex/97-guess
 dmesg -c >/dev/null
 check "load xeon_uncore poll_ms=100 and xeon_uncore_sim model=$NX stale=1 wrong_guesses=1" \
 	nhmex_load poll_ms=100 -- stale=1 wrong_guesses=1

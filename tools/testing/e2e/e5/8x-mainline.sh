@@ -36,13 +36,13 @@
 # mainline's IVB-EP R3QPI type has 2 boxes and indexes its PMU array with
 # link 2's index unchecked (uncore_snbep.c, ivbep_uncore_r3qpi and the
 # 0xe3e ID entry; uncore.c, uncore_pci_probe()).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 ML=/add/intel-uncore.ko
 T=/tmp/8x-e5-mainline
 SKIP="Linux's intel_uncore: not set up in this VM"
 
-e5_require 8x-e5-mainline
+e5_require e5/8x-mainline
 if [ ! -f $ML ]; then
 	skip "$SKIP (no $ML: vm/run --intel-uncore)"
 	exit 0
@@ -297,7 +297,7 @@ check_eq "(b) ours counts exactly after intel_uncore's unload" "$(across b3 true
 # ---- comparison ----
 # per socket and event (one awk: a fork costs tens of ms under TCG): the
 # injected counts are N(socket, box, code) under both drivers; the rates
-# are e5_rate's (lib.sh) within 2%, as 20-rates (under TCG, tens of
+# are e5_rate's (lib.sh) within 2%, as common/20-rates (under TCG, tens of
 # config accesses between perf's time stamp and a box's enable move a
 # rate by 1% or more; the injected counts show no such noise)
 awk -F';' -v ns="$(e5_sockets)" '
@@ -364,5 +364,5 @@ check "unload xeon_uncore and xeon_uncore_sim" sh -c "$UNLOAD 2>/dev/null; ! gre
 check_eq "no driver_override left on a PCI function" "$(held)" "0 0"
 trap - EXIT
 read -r T1 _ </proc/uptime
-diag "8x-e5-mainline: $(awk -v a="$T0" -v b="$T1" 'BEGIN { printf "%.1f", b - a }') s"
+diag "e5/8x-mainline: $(awk -v a="$T0" -v b="$T1" 'BEGIN { printf "%.1f", b - a }') s"
 finish
