@@ -162,7 +162,10 @@ nhmex)
 	# of each kind and config word)
 	check_eq "uncore_ubox/format/event" "$(cat $DEV/uncore_ubox/format/event)" "config:0-7"
 	check_eq "uncore_mbox_0/format/inc_sel" "$(cat $DEV/uncore_mbox_0/format/inc_sel)" "config:9-13"
-	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "config1:11-13"
+	# (FVC's fields sit one bit higher on Westmere-EX: xeon_uncore_format)
+	fvc=config1:11-13
+	[ "$MODEL" = wsmex ] && fvc=config1:12-14
+	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "$fvc"
 	check_eq "uncore_mbox_1/format/addr_en" "$(cat $DEV/uncore_mbox_1/format/addr_en)" "config2:63"
 	check_eq "uncore_ubox/events/buf_valid_stst" \
 		"$(cat $DEV/uncore_ubox/events/buf_valid_stst)" "event=0x3"
