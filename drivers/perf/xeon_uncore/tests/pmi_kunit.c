@@ -60,6 +60,8 @@ static const u64 m_ctl_pmi[NHMEX_M_NUM_COUNTERS] = {
 /* inc_sel 0x1b (cycles), wrap_mode 1: the module's events */
 #define CFG_CYCLES_WRAP		0x3640ULL
 #define EV_CYCLES		0x1b
+/* + count_mode 1 (Table 2-67): a polled event, without pmi_en */
+#define CFG_CYCLES_DOWN_WRAP	0x3644ULL
 
 static struct xu_test_private *walk_of(struct kunit *test)
 {
@@ -460,6 +462,12 @@ static u64 ctr_of(struct kunit *test, struct perf_event *event)
 			      NHMEX_M_CNT(0, READ_ONCE(event->hw.idx)));
 }
 
+/* A register of package 0 of the module's simulator */
+static u64 rd_module(struct kunit *test, u32 reg)
+{
+	return xu_test_sim_rd(test, xu_test_sim(test), 0, reg);
+}
+
 static void pmi_sampling_preloads_and_rearms_the_period(struct kunit *test)
 {
 	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
@@ -846,6 +854,90 @@ static void pmi_overflow_in_the_unfreeze_window_is_taken(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_of(b), 1000ULL);
 }
 
+struct pmi_freeze_stop {
+	struct xu_sim *sim;
+	struct perf_event *event;
+	u64 gctl;
+	int ret;
+};
+
+/*
+ * On the event's CPU, interrupts off, so that the watchdog there cannot
+ * look in between: the event's counter crosses zero and freezes the
+ * package (its pmi_en on, behind the driver's back); then perf stops the
+ * event
+ */
+static void pmi_freeze_then_stop(void *data)
+{
+	struct pmi_freeze_stop *fs = data;
+
+	fs->ret = xu_sim_inject(fs->sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 10);
+	if (!fs->ret)
+		fs->ret = xu_sim_peek(fs->sim, 0, NHMEX_U_GLOBAL_CTL, &fs->gctl);
+	fs->event->pmu->stop(fs->event, PERF_EF_UPDATE);
+}
+
+/*
+ * A polled event (count_mode 1, without pmi_en) whose counter froze the
+ * package after all, as a PMI enable the driver believes off would if it
+ * were on, and whose PMI was lost; perf stops the event, which clears its
+ * counter's overflow bit before any walk.  The package is frozen with a
+ * clear status: the watchdog unfreezes it within two of its periods
+ * without counting a PMI lost, and the package counts again.
+ */
+static void pmi_watchdog_unfreezes_a_frozen_package_with_clear_status(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct xu_pmu *xp1 = xu_test_pmu(test, "uncore_mbox_1");
+	struct xu_sim *sim = xu_test_sim(test);
+	struct pmi_freeze_stop fs = { .sim = sim };
+	struct perf_event_attr attr;
+	struct perf_event *other;
+	unsigned long end;
+	struct xu_pkg *p;
+	u64 lost, gctl;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no watchdog");
+	xu_test_quiet_sim(test, sim);
+	/* an event that keeps the package busy, and the watchdog running */
+	xu_test_attr(&attr, xp1, CFG_CYCLES_WRAP);
+	other = xu_test_open(test, xp1, 0, &attr);
+	xu_test_attr(&attr, xp, CFG_CYCLES_DOWN_WRAP);
+	fs.event = xu_test_open(test, xp, 0, &attr);
+	/* inc_sel 0x1b, wrap_mode, count_mode 1, en: no pmi_en */
+	KUNIT_ASSERT_EQ(test, xu_test_ctl(test, fs.event), 0x3645ULL);
+	p = xu_box_pkg(xu_event_box(fs.event));
+	lost = READ_ONCE(p->lost);
+
+	xu_test_sim_wr(test, sim, 0, NHMEX_M_CNT_CTL(0, fs.event->hw.idx),
+		       0x3645ULL | NHMEX_M_CTL_PMI_EN);
+	xu_sim_set_deliver_pmi(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, sim));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(fs.event->cpu, pmi_freeze_then_stop,
+							  &fs, true));
+	KUNIT_ASSERT_EQ(test, fs.ret, 0);
+	KUNIT_ASSERT_FALSE_MSG(test, fs.gctl & NHMEX_U_GCTL_EN_ALL,
+			       "the crossing did not freeze: U_MSR_PMON_GLOBAL_CTL %#llx",
+			       fs.gctl);
+	KUNIT_EXPECT_EQ(test, rd_module(test, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd_module(test, NHMEX_U_GLOBAL_STATUS), 0ULL);
+
+	end = jiffies + HZ;
+	while (!((gctl = rd_module(test, NHMEX_U_GLOBAL_CTL)) & NHMEX_U_GCTL_EN_ALL) &&
+	       time_before(jiffies, end))
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_TRUE_MSG(test, gctl & NHMEX_U_GCTL_EN_ALL,
+			      "still frozen after 1 s: U_MSR_PMON_GLOBAL_CTL %#llx", gctl);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(p->lost), lost);
+	KUNIT_EXPECT_EQ(test, count_of(fs.event), 10ULL);
+
+	xu_sim_set_deliver_pmi(sim, true);
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, "mbox", 1, EV_CYCLES,
+					       XU_SIM_SUB_ANY, 1000));
+	KUNIT_EXPECT_EQ(test, count_of(other), 1000ULL);
+}
+
 struct pmi_stop {
 	struct perf_event *event;
 	bool was_stopped;
@@ -1103,6 +1195,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_restarted_period_owes_no_sample),
 	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
 	KUNIT_CASE(pmi_overflow_in_the_unfreeze_window_is_taken),
+	KUNIT_CASE(pmi_watchdog_unfreezes_a_frozen_package_with_clear_status),
 	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
