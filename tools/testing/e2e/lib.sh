@@ -4,16 +4,38 @@
 # on PATH, modules in /modules); FAMILY is common (every platform), nhmex
 # (Xeon 7500 / E7) or e5 (Xeon E5 / E5 v2).  Source it with:
 #   . "$(dirname "$0")/../lib.sh"
-# Every check prints one line: "ok DESC", "not ok DESC" or "skip DESC";
-# end the script with `finish` (exit 1 if anything failed).
+# The output is KTAP (Documentation/dev-tools/ktap.rst): "KTAP version
+# 1" and the plan "1..N" (`plan N`) before the first result, N known up
+# front (static, or computed from the table rows the script will run);
+# then every check prints one numbered line: "ok K DESC", "not ok K DESC"
+# or, for `skip DESC`, "ok K DESC # SKIP" (DESC up to its first ": ",
+# the reason after it); diagnostics are "# ..." lines.  A number of the
+# plan that never prints is a failure (tools/testing/check: the script
+# stopped early), as is a result beyond the plan or no plan.  End the
+# script with `finish` (exit 1 if anything failed).  Results must come
+# from the script's own shell, not from a pipeline's subshell, whose
+# count is lost.
 
-XU_FAILED=0
+XU_FAILED=0 XU_N=0 XU_PLAN=
 XU_MODULE=/modules/xeon_uncore.ko
 XU_SIM_MODULE=/modules/xeon_uncore_sim.ko
 
-ok() { echo "ok $*"; }
-fail() { echo "not ok $*"; XU_FAILED=$((XU_FAILED + 1)); }
-skip() { echo "skip $*"; }
+# plan N: the KTAP header and the plan, once, before any result
+plan() {
+	XU_PLAN=$1
+	echo "KTAP version 1"
+	echo "1..$1"
+}
+ok() { XU_N=$((XU_N + 1)); echo "ok $XU_N $*"; }
+fail() { XU_N=$((XU_N + 1)); echo "not ok $XU_N $*"; XU_FAILED=$((XU_FAILED + 1)); }
+skip() {
+	XU_N=$((XU_N + 1))
+	_sk="$*"
+	case $_sk in
+	*": "*) echo "ok $XU_N ${_sk%%: *} # SKIP ${_sk#*: }" ;;
+	*) echo "ok $XU_N $_sk # SKIP" ;;
+	esac
+}
 # diag MSG: extra detail for the log (not counted)
 diag() { echo "# $*"; }
 
@@ -146,6 +168,7 @@ e5_require() {
 	E5=$(e5_model)
 	e5_topo
 	if [ -z "$E5" ]; then
+		[ -n "$XU_PLAN" ] || plan 1
 		skip "$1: not an E5 VM (vm/run --cpu=snbep|ivbep, or XU_E5_MODEL)"
 		exit 0
 	fi
@@ -468,7 +491,8 @@ check_sample_cpus() {
 wd_folds() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
 
 finish() {
-	[ "$XU_FAILED" = 0 ] && exit 0
+	[ "$XU_N" = "$XU_PLAN" ] || diag "$XU_N results for the plan of ${XU_PLAN:-none}"
+	[ "$XU_FAILED" = 0 ] && [ "$XU_N" = "$XU_PLAN" ] && exit 0
 	exit 1
 }
 

@@ -21,6 +21,19 @@
 DEV=/sys/bus/event_source/devices
 
 platform_require common/10-discovery
+# The plan, from the rows below: P PMUs (C of them C-Boxes)
+P=$(plat_pmus | wc -l)
+C=$(plat_pmus | grep -c '^uncore_cbox_')
+case $FAM in
+# the load, the PMU list; 2 per PMU; the types, perf list (2), the named
+# events (2), the U- and M-Box's files (6), cpumasks (3), types, perf list
+# (3), perf stat (2); violations, unload
+nhmex) plan $((2 + 2 * P + 1 + 2 + 2 + 6 + 3 + 1 + 3 + 2 + 2)) ;;
+# the load, the PMU list; 7 per PMU, 8 for the PCU and every C-Box; the
+# types, perf list (2), the iMC's events (5); violations, unload; absent=
+# (6)
+e5) plan $((2 + 7 * P + 1 + C + 1 + 2 + 5 + 2 + 6)) ;;
+esac
 dmesg -c >/dev/null
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 e5_newlog | grep '^xeon_uncore' | sed 's/^/# log: /'
@@ -89,14 +102,12 @@ e5_formats() {
 # every field (e5)
 mask=$(e5_cpumask)
 types=''
+badtype=''
 for p in $(plat_pmus); do
-	if [ ! -d "$DEV/$p" ]; then
-		[ $FAM = nhmex ] && fail "$p registered"
-		continue
-	fi
+	# (a PMU missing fails the list above, and each row below)
 	t=$(cat "$DEV/$p/type" 2>/dev/null)
 	case $t in
-	'' | *[!0-9]*) fail "$p/type is a number"; diag "got '$t'" ;;
+	'' | *[!0-9]*) badtype="$badtype $p='$t'" ;;
 	*) types="$types $t" ;;
 	esac
 	check_eq "$p/cpumask: one CPU per socket" "$(cat "$DEV/$p/cpumask" 2>/dev/null)" "$mask"
@@ -113,7 +124,8 @@ for p in $(plat_pmus); do
 	esac
 done
 n=$(echo "$types" | wc -w)
-check_eq "a type number per PMU ($n)" "$(echo "$types" | tr ' ' '\n' | sed '/^$/d' | sort -u | wc -l)" "$n"
+check_eq "a distinct type number per PMU ($P)" \
+	"$(echo "$types" | tr ' ' '\n' | sed '/^$/d' | sort -u | wc -l)${badtype:+, not a number:$badtype}" "$P"
 
 # perf list names every named event of every PMU
 list=$(perf list pmu 2>&1)
@@ -145,6 +157,7 @@ nhmex)
 	done
 	if [ -z "$all" ]; then
 		fail "every named event opens: no PMU has named events"
+		fail "every named event has its count: no PMU has named events"
 	else
 		ne=$(echo "${all#,}" | tr ',' '\n' | wc -l)
 		out=$(perf stat -a -x, -e "${all#,}" -- true 2>&1)

@@ -25,7 +25,6 @@
 OUT=/tmp/20-rates.csv
 
 platform_require common/20-rates
-check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 
 # rate_check SOCKET EVENT RATE [CPU]: EVENT's -A line for CPU (by
 # default SOCKET's collecting CPU) in $OUT counted RATE events/s for its
@@ -85,13 +84,27 @@ ev() {
 EV=$(for p in $(plat_pmus); do ev "$p"; done)
 n=$(echo "$EV" | wc -l)
 evs=$(echo "$EV" | cut -d' ' -f1 | tr '\n' , | sed 's/,$//')
+S=$(e5_sockets)
+# The plan: the load; the table's n events on each of S sockets and the
+# perf stat counting them; then the family's further rows and the
+# violations and unload
+case $FAM in
+# -A (1 + 2 x 9), the U-Box's code and named event (2 x 3), -C (3),
+# --per-socket (3)
+nhmex) plan $((1 + 1 + S * n + 19 + 6 + 3 + 3 + 2)) ;;
+# --per-socket (1 + S), -C (2)
+e5) plan $((1 + 1 + S * n + 1 + S + 2 + 2)) ;;
+esac
+check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 case $FAM in
 nhmex)
 	# every PMU, --per-socket
 	check "perf stat -a --per-socket of $n events on $(plat_pmus | wc -l) PMUs (1 s)" \
 		perf stat -a --per-socket -x';' -o $OUT -e "$evs" -- sleep 1
 	for s in $(e5_seq "$(e5_sockets)"); do
-		echo "$EV" | while read -r e c; do
+		# (a here-document, not a pipe: results from a subshell
+		# would not count)
+		while read -r e c; do
 			line=$(awk -F';' -v s="S$s" -v e="$e" '$1 == s && $5 == e' $OUT)
 			r=$(plat_rate "${e%%/*}" "$c" "$s")
 			pct=$(echo "$line" | cut -d';' -f7)
@@ -101,7 +114,9 @@ nhmex)
 			fi
 			want=$(echo "$line" | awk -F';' -v r="$r" '{ printf "%.0f", r * $6 / 1e9 }')
 			check_within_pct "S$s $e = $r/s" "$(echo "$line" | cut -d';' -f3)" "$want" 2
-		done
+		done <<EOF
+$EV
+EOF
 	done
 
 	# The U-Box and M-Boxes, -A.  One U-Box counter and six per M-Box:

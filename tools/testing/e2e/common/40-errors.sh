@@ -69,6 +69,12 @@ logs() {
 	check "  ... and logs '$1'" sh -c "printf '%s\n' \"\$0\" | grep -qF -- '$1'" "$_new"
 }
 
+# The plan: the rows below, static per family and model
+case $MODEL in
+nhmex | wsmex) plan 50 ;;
+snbep) plan 24 ;;
+ivbep) plan 18 ;;
+esac
 if [ $FAM = nhmex ] && [ ! -x $P ]; then
 	fail "xu_probe in /add (tools/testing/probe)"
 	finish

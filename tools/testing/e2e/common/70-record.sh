@@ -35,6 +35,13 @@ SIM=$XU_SIM
 DATA=/tmp/70-record.data
 
 platform_require common/70-record
+# The plan: the rows below; on ivbep, 4 + 3 per socket for each of three
+# events, -F (1 + 1 per socket) and 6 more
+case $MODEL in
+nhmex | wsmex) plan 47 ;;
+snbep) plan 10 ;;
+ivbep) plan $((18 + 10 * $(e5_sockets))) ;;
+esac
 
 # Under TCG the emulated NMI handler (a dozen simulated register accesses,
 # each an MSR emulation plus the simulator's lock) easily takes longer

@@ -41,6 +41,8 @@ SEED=${XU_FUZZ_SEED:-$(date +%s)}
 # nothing fuzzes nothing)
 FLOOR=200
 
+# 8 results per model: nhmex, wsmex, snbep, ivbep
+plan 32
 if [ ! -x "$FUZZ" ]; then
 	fail "xu_fuzz in /add (make -C tools/testing/fuzz OUT=...)"
 	finish

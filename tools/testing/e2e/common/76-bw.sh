@@ -26,7 +26,13 @@ BW=/add/xu-bw
 T=/tmp/76-bw
 OUT=$T.out
 
-platform_require 76-bw
+platform_require common/76-bw
+# The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
+# table
+case $FAM in
+e5) plan $((38 + 3 * $(e5_sockets))) ;;
+nhmex) plan $((39 + 2 * $(e5_sockets))) ;;
+esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
 	finish

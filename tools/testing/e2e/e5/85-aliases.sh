@@ -18,10 +18,14 @@ e5_require e5/85-aliases
 want_model=45
 [ "$E5" = ivbep ] && want_model=62
 if [ "$(e5_cpu_model)" != $want_model ]; then
+	plan 1
 	skip "e5/85-aliases: perf's $E5 tables need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
 	exit 0
 fi
 
+# the load, perf list (5 aliases), 4 perf stat runs, 7 figures per
+# socket, violations and unload
+plan $((1 + 5 + 4 + 7 * $(e5_sockets) + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 perf list >/tmp/85-e5-list.txt 2>&1

@@ -22,6 +22,7 @@ T=/tmp/89-e5-fleet-pcp
 
 e5_require e5/89-fleet-pcp
 if [ ! -d $F/pcp ] || [ ! -f $F/xu-pcp/perfevent-$E5.conf ]; then
+	plan 1
 	skip "PCP: no /add/fleet/pcp in this VM (tools/testing/check gives it to the first IVB-EP line on a Debian kernel)"
 	exit 0
 fi
@@ -30,6 +31,10 @@ NIMC=4
 [ "$E5" = ivbep ] && NIMC=8
 up() { cut -d' ' -f1 /proc/uptime; }
 
+# the load, pmcd, the metrics and instances (2), 5 per socket (pmval,
+# PCP's read and write, openmetrics' read and write), openmetrics (2),
+# the unload
+plan $((1 + 1 + 2 + 5 * S + 2 + 1))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 t0=$(up)
 

@@ -44,15 +44,21 @@ SKIP="Linux's intel_uncore: not set up in this VM"
 
 e5_require e5/8x-mainline
 if [ ! -f $ML ]; then
+	plan 1
 	skip "$SKIP (no $ML: vm/run --intel-uncore)"
 	exit 0
 fi
 if grep -qw hypervisor /proc/cpuinfo; then
+	plan 1
 	skip "$SKIP (the hypervisor CPUID bit is set: vm/run --no-hypervisor)"
 	exit 0
 fi
 
 read -r T0 _ </proc/uptime
+# The plan: mainline's loads (2); (a) 8 and (a') 10, or as many skips
+# where xeon_uncore takes no hardware path; the unloads (2); ours (3),
+# its violations; (b) 11; the comparisons (3); -I (2); the unload (2)
+plan $((2 + 18 + 2 + 3 + 1 + 11 + 3 + 2 + 2))
 ABSENT=
 [ "$E5" = ivbep ] && ABSENT=absent=r3qpi_2
 
@@ -201,7 +207,17 @@ if [ "$(cat $T.a.rc)" = 0 ]; then
 	HW=0
 	diag "xeon_uncore loaded: $(xulog | tail -n 1)"
 	rmmod xeon_uncore
-	skip "refusals beside intel_uncore: xeon_uncore took no hardware path in this VM (they need TCG's)"
+	# one skip for each check of (a) and (a') below
+	for c in "(a) insmod xeon_uncore fails with EBUSY" "(a) one line of xeon_uncore's" \
+		"(a) xeon_uncore is not loaded" "(a) the refused load wrote no register" \
+		"(a) intel_uncore counted on through it" "(a) no driver_override left" \
+		"(a) intel_uncore still bound" "(a) no kernel report" \
+		"(a') intel_uncore unbound from the PCI functions" "(a') insmod xeon_uncore fails with EBUSY" \
+		"(a') one line of xeon_uncore's" "(a') the refused load wrote no register" \
+		"(a') no driver_override left" "(a') rmmod intel_uncore" "(a') insmod intel-uncore.ko again" \
+		"(a') intel_uncore binds again" "(a') intel_uncore counts again" "(a') no kernel report"; do
+		skip "refusals beside intel_uncore: xeon_uncore took no hardware path in this VM (they need TCG's): $c"
+	done
 fi
 if [ $HW = 1 ]; then
 	check "(a) insmod xeon_uncore fails with EBUSY" grep -q 'resource busy' $T.a.out
@@ -257,6 +273,7 @@ check "insmod xeon_uncore_sim model=$E5 attach=0 $ABSENT" \
 check "insmod xeon_uncore" insmod "$XU_MODULE"
 if dmesg | grep -q "PMUs of $E5 on .*MSR registers"; then
 	PATHNOTE="hardware path (the guest's uncore MSRs answer: TCG), PCI boxes of the simulator's domain"
+	ok "xeon_uncore has its PMUs: $PATHNOTE"
 else
 	rmmod xeon_uncore_sim
 	check "insmod xeon_uncore_sim model=$E5 $ABSENT (attached)" insmod "$XU_SIM_MODULE" model="$E5" $ABSENT
@@ -289,9 +306,8 @@ check_eq "(b) each stack dump is sysfs's, for a PMU name taken" \
 	"$(reports | grep -c 'Call Trace')" \
 	"$(dmesg | grep -c "sysfs: cannot create duplicate filename '/devices/uncore_")"
 check_eq "(b) ours counts exactly beside intel_uncore" "$(across b2 true)" 3000
-if grep -q '^intel_uncore ' /proc/modules; then
-	check "(b) rmmod intel_uncore" rmmod intel_uncore
-fi
+check "(b) rmmod intel_uncore (if its load was not refused)" \
+	sh -c "! grep -q '^intel_uncore ' /proc/modules || rmmod intel_uncore"
 check_eq "(b) ours counts exactly after intel_uncore's unload" "$(across b3 true)" 3000
 
 # ---- comparison ----

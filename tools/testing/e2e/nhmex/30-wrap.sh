@@ -14,6 +14,7 @@
 SIM=/sys/kernel/debug/xeon_uncore_sim
 OUT=/tmp/30-wrap.csv
 
+plan 9
 check "load xeon_uncore and xeon_uncore_sim" load_module
 echo 0 >$SIM/generator
 

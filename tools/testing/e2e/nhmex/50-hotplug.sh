@@ -10,6 +10,7 @@ SIM=/sys/kernel/debug/xeon_uncore_sim
 DEV=/sys/bus/event_source/devices
 OUT=/tmp/50-hotplug.csv
 
+plan 31
 check "load xeon_uncore and xeon_uncore_sim" load_module
 echo 0 >$SIM/generator
 

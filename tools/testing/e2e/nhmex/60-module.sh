@@ -15,6 +15,7 @@ KMEMLEAK=/sys/kernel/debug/kmemleak
 # reclaimable part (dentries, inodes) follows the page cache, not us
 slab_kb() { awk '$1 == "SUnreclaim:" { print $2 }' /proc/meminfo; }
 
+plan 14
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # rmmod while perf stat counts

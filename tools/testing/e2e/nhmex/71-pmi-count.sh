@@ -32,6 +32,7 @@ count() {
 # lost_sum: PMIs the simulator lost to a masked LVTPC, all sockets
 lost_sum() { awk '{ s += $2; n++ } END { if (n) print s }' $SIM/lost_pmis 2>/dev/null; }
 
+plan 17
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # Generator off: 1000 + 5 x (2^48 - 1) + 1000 events, six wraps

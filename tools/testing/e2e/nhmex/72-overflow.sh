@@ -49,6 +49,7 @@ wait_counting() {
 	diag "no counter of socket $1 ever enabled"
 }
 
+plan 38
 check "load xeon_uncore and xeon_uncore_sim" load_module
 
 # ------------------------------------------------ perf's overflow semantics

@@ -22,6 +22,7 @@
 OUT=/tmp/92-nhmex-match.csv
 
 nhmex_require nhmex/92-match
+plan 9
 check "load xeon_uncore and xeon_uncore_sim model=$NX" nhmex_load
 nhmex_quiet
 

@@ -18,6 +18,8 @@ DATA=/tmp/93-nhmex-record.data
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
 nhmex_require nhmex/93-record-boxes
+# per event, 4 and 3 per socket; 4 events; the load, violations, unload
+plan $((19 + 12 * $(e5_sockets)))
 check "load xeon_uncore and xeon_uncore_sim model=$NX" nhmex_load
 
 # check_ge DESC GOT MIN

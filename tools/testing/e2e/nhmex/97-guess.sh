@@ -16,6 +16,7 @@ STEP=175921860444160
 
 nhmex_require nhmex/97-guess
 dmesg -c >/dev/null
+plan 12
 check "load xeon_uncore poll_ms=100 and xeon_uncore_sim model=$NX stale=1 wrong_guesses=1" \
 	nhmex_load poll_ms=100 -- stale=1 wrong_guesses=1
 nhmex_quiet
