@@ -3,11 +3,13 @@
  * The errno tables of the e2e scripts, one KUnit case per row.
  *
  * xeon_uncore_errno: the Xeon 7500 (model=nhmex) and Xeon E7 (wsmex) rows
- * of tools/testing/e2e/40-errors.sh and 95-nhmex-errors.sh;
+ * of the e2e scripts 40-errors.sh and 95-nhmex-errors.sh;
  * xeon_e5_errno: the Xeon E5 (snbep) and E5 v2 (ivbep) rows of
- * 83-e5-errors.sh.  Each row names the models it holds on; the parameter
- * generators yield the rows of the model the module's simulator runs, so
- * each KUnit pass (tools/testing/kunit/guest.sh) runs its own rows.
+ * 83-e5-errors.sh (the three are tools/testing/e2e/common/40-errors.sh
+ * now, which keeps the checks that need perf).  Each row names the
+ * models it holds on; the parameter generators yield the rows of the
+ * model the module's simulator runs, so each KUnit pass
+ * (tools/testing/kunit/guest.sh) runs its own rows.
  *
  * A row opens a real event, as perf_event_open() does, on every package
  * (or, for a per-task row, on the current task, CPU -1) and expects an

@@ -7,7 +7,8 @@
  *
  * The U- and M-Box's format/ and events/ files, one case per file and
  * model (nhmex and wsmex passes), hold the text perf reads: the tables
- * tools/testing/e2e/10-discovery.sh compared through sysfs, written out
+ * e2e's discovery script (tools/testing/e2e/common/10-discovery.sh)
+ * compared through sysfs, written out
  * from the guides and Documentation/pmu/nhmex.rst, never from the
  * driver's masks.
  */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon_uncore_match: Xeon 7500 / E7 packet matching counts exactly the
- * injected packets that match, one KUnit case per row (the exact rows of
- * tools/testing/e2e/92-nhmex-match.sh), on the module's simulator with
+ * injected packets that match, one KUnit case per row (the exact rows
+ * e2e's 92-nhmex-match.sh held; tools/testing/e2e/nhmex/92-match.sh keeps
+ * the rest), on the module's simulator with
  * its generator off, through the real perf path.
  *
  * A row opens its event (and, for the R-Box twin sets, a second one at

@@ -5,12 +5,12 @@
  * the module's simulator with its generator off).
  *
  * xeon_uncore_wrap: the Xeon 7500 (model=nhmex) and Xeon E7 (wsmex) rows
- * of tools/testing/e2e/30-wrap.sh (M-Box and U-Box 48-bit wraps,
+ * tools/testing/e2e/nhmex/30-wrap.sh held (M-Box and U-Box 48-bit wraps,
  * count_mode down and both, wrap_mode=0 stopping at the limit, another
  * inc_sel counting nothing), the wrap cases count_kunit.c held, and the
- * preload x count table of 94-nhmex-erratum.sh;
+ * preload x count table of the former e2e/94-nhmex-erratum.sh;
  * xeon_e5_wrap: the Xeon E5 (snbep) and E5 v2 (ivbep) rows of
- * 82-e5-wrap.sh, 44-bit and 48-bit counters of MSR and PCI boxes,
+ * e2e/e5/82-wrap.sh, 44-bit and 48-bit counters of MSR and PCI boxes,
  * general-purpose and fixed, on the first and the last package.
  *
  * A row preloads every counter of its box on its package, opens its event
