@@ -490,6 +490,42 @@ check_sample_cpus() {
 # which is how a lost or ignored PMI shows.
 wd_folds() { dmesg | grep -c 'folded and unfrozen by the watchdog'; }
 
+# Around one perf record (common/70-record.sh, nhmex/93-record-boxes.sh),
+# what the PMIs did meanwhile, in files /tmp/TAG-*:
+# rec_begin TAG: each socket's frozen time so far, the PMIs lost and the
+# watchdog's folds so far (_wd), the time (_t0)
+rec_begin() {
+	for _s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$_s"; done >"/tmp/$1-frozen.0"
+	cat $XU_SIM/lost_pmis >"/tmp/$1-lost.0" 2>&1
+	_wd=$(wd_folds)
+	_t0=$(uptime_s)
+}
+# rec_end DESC TAG: after it, the seconds since rec_begin (_run), each
+# socket's frozen time again; no overflow folded by the watchdog, none
+# lost to a masked LVTPC
+rec_end() {
+	_run=$(awk -v a="$_t0" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }')
+	check_eq "$1: every overflow folded by its PMI, none by the watchdog" \
+		"$(($(wd_folds) - _wd))" 0
+	check "$1: no PMI lost to a masked LVTPC" cmp -s "/tmp/$2-lost.0" $XU_SIM/lost_pmis
+	for _s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$_s"; done >"/tmp/$2-frozen.1"
+}
+# rec_frozen_s TAG SOCKET: the seconds SOCKET was frozen between
+# rec_begin and rec_end, or "unreadable"
+rec_frozen_s() {
+	awk -v a="$(sed -n "$(($2 + 1))p" "/tmp/$1-frozen.0")" \
+		-v b="$(sed -n "$(($2 + 1))p" "/tmp/$1-frozen.1")" 'BEGIN {
+		if (a !~ /^[0-9]+$/ || b !~ /^[0-9]+$/) print "unreadable"
+		else printf "%.6f", (b - a) / 1e9 }'
+}
+# rec_want RATE SPAN PERIOD FROZEN: the periods a span of SPAN seconds
+# holds at RATE events/s, less its share of the FROZEN seconds of the run
+# (_run: a frozen package counts nothing)
+rec_want() {
+	awk -v r="$1" -v t="$2" -v p="$3" -v f="$4" -v T="$_run" \
+		'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }'
+}
+
 finish() {
 	[ "$XU_N" = "$XU_PLAN" ] || diag "$XU_N results for the plan of ${XU_PLAN:-none}"
 	[ "$XU_FAILED" = 0 ] && [ "$XU_N" = "$XU_PLAN" ] && exit 0

@@ -86,26 +86,18 @@ check_le() {
 # as the rates
 nhmex_record_fixed() {
 	_d=$1 _box=$2 _code=$3 _per=$4 _ev=$5 _sec=$6
-	cp $SIM/frozen_ns /tmp/70-frozen.0
-	cp $SIM/lost_pmis /tmp/70-lost.0
-	_wd=$(wd_folds)
-	_t0=$(cut -d' ' -f1 /proc/uptime)
+	rec_begin 70
 	check "$_d: perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
-	_run=$(awk -v a="$_t0" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.2f", b - a }')
-	check_eq "$_d: every overflow folded by its PMI, none by the watchdog" \
-		"$(($(wd_folds) - _wd))" 0
-	check "$_d: no PMI lost to a masked LVTPC" cmp -s /tmp/70-lost.0 $SIM/lost_pmis
+	rec_end "$_d" 70
 	_tot=0
 	for s in 0 1; do
 		_r=$(rate70 "$_box" $s "$_code")
 		_tot=$((_tot + _r))
-		_fz=$(awk -v s=$s '$1 == s { print $2 }' /tmp/70-frozen.0 $SIM/frozen_ns |
-			awk 'NR == 1 { a = $1 } NR == 2 { printf "%.6f", ($1 - a) / 1e9 }')
+		_fz=$(rec_frozen_s 70 $s)
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(rec_stats $DATA $(e5_socket_cpu $s))
-		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
-			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
+		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		_fzp=$(awk -v f="$_fz" -v t="$_run" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
 		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s = $_fzp%"
 		check_within_pct "$_d socket $s: samples - 1 = $_r/s * unfrozen span / $_per" \
@@ -138,34 +130,22 @@ nhmex_record_fixed() {
 e5_record_fixed() {
 	_p=$1 _c=$2 _ev=$3 _sec=$4
 	_per=$(($(e5_rate "$_p" "$_c" 0) / 3))
-	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/84-frozen.0
-	cat $XU_SIM/lost_pmis >/tmp/84-lost.0 2>&1
-	_wd=$(wd_folds)
-	_t0=$(uptime_s)
+	rec_begin 84
 	check "perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
-	_t1=$(uptime_s)
 	# the frozen time taken off the span below is reported, not bounded
-	# (see common/70-record.sh): what would hide a defect in it, an overflow
-	# whose PMI was lost or not walked, is asserted here
-	check_eq "$_ev: every overflow folded by its PMI, none by the watchdog" \
-		"$(($(wd_folds) - _wd))" 0
-	check "$_ev: no PMI lost to a masked LVTPC" cmp -s /tmp/84-lost.0 $XU_SIM/lost_pmis
-	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/84-frozen.1
+	# (see above): what would hide a defect in it, an overflow whose PMI
+	# was lost or not walked, is asserted here
+	rec_end "$_ev" 84
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
 		$DATA "${_ev%%/*}"
 	for s in $(e5_seq "$(e5_sockets)"); do
 		_r=$(e5_rate "$_p" "$_c" "$s")
-		_fz=$(awk -v a="$(sed -n "$((s + 1))p" /tmp/84-frozen.0)" \
-			-v b="$(sed -n "$((s + 1))p" /tmp/84-frozen.1)" 'BEGIN {
-			if (a !~ /^[0-9]+$/ || b !~ /^[0-9]+$/) print "unreadable"
-			else printf "%.6f", (b - a) / 1e9 }')
-		_run=$(awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.2f", b - a }')
+		_fz=$(rec_frozen_s 84 "$s")
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(rec_stats $DATA "$(e5_socket_cpu "$s")")
 		# counted: the span less the part of it the package was frozen
-		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
-			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
+		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s"
 		check_within_pct "$_ev socket $s: samples - 1 = $_r/s * unfrozen span / $_per" \
 			"$(($1 - 1))" "$_want" 2

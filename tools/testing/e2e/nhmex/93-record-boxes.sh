@@ -31,17 +31,10 @@ check_ge() {
 # record EVENT CODE PERIOD SECONDS
 record() {
 	_ev=$1 _code=$2 _per=$3 _sec=$4
-	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/93-frozen.0
-	cat $XU_SIM/lost_pmis >/tmp/93-lost.0 2>&1
-	_wd=$(wd_folds)
-	_t0=$(uptime_s)
+	rec_begin 93
 	check "perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
-	_run=$(awk -v a="$_t0" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }')
-	for s in $(e5_seq "$(e5_sockets)"); do frozen_ns "$s"; done >/tmp/93-frozen.1
-	check_eq "$_ev: every overflow folded by its PMI, none by the watchdog" \
-		"$(($(wd_folds) - _wd))" 0
-	check "$_ev: no PMI lost to a masked LVTPC" cmp -s /tmp/93-lost.0 $XU_SIM/lost_pmis
+	rec_end "$_ev" 93
 	diag "$_ev: samples by CPU: $(perf script -i $DATA -F cpu 2>/dev/null | tr -d '[] ' |
 		sed 's/^0*\([0-9]\)/\1/' | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')"
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
@@ -51,13 +44,9 @@ record() {
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(rec_stats $DATA "$(printf '%s\n' "$E5_TOPO" |
 			awk -v p="$s" '$2 == p { printf "%s%s", c, $1; c = "," }')")
-		_fz=$(awk -v a="$(sed -n "$((s + 1))p" /tmp/93-frozen.0)" \
-			-v b="$(sed -n "$((s + 1))p" /tmp/93-frozen.1)" 'BEGIN {
-			if (a !~ /^[0-9]+$/ || b !~ /^[0-9]+$/) print "unreadable"
-			else printf "%.6f", (b - a) / 1e9 }')
+		_fz=$(rec_frozen_s 93 "$s")
 		# counted: the span less its share of the time frozen
-		_want=$(awk -v r="$_r" -v t="$2" -v p="$_per" -v f="$_fz" -v T="$_run" \
-			'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }')
+		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		diag "$_ev S$s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s"
 		check_within_pct "$_ev S$s: samples - 1 = $_r/s * unfrozen span / $_per" \
 			"$(($1 - 1))" "$_want" 2
