@@ -486,6 +486,7 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	ret = m->ops->init ? m->ops->init(sim) : 0;
 	if (ret)
 		goto fail;
+	sim_traffic_init(sim);
 	if (m->ops->config) {
 		ret = sim_pci_create(sim);
 		if (ret)

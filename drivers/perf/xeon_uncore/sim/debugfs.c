@@ -8,6 +8,8 @@
  *   pci         models with PCI boxes: write "SOCKET DEV.FN OFF VALUE";
  *               read: every register of every function, per socket
  *   generator   0 or 1
+ *   traffic     the traffic scenario (traffic.c): write lines of
+ *               key=value words; read: every value, in the same form
  *   violations  writes that set reserved bits
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
@@ -22,6 +24,7 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/stddef.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
@@ -161,6 +164,43 @@ static const struct file_operations sim_pci_fops = {
 	.release	= single_release,
 };
 
+static ssize_t sim_traffic_write(struct file *file, const char __user *ubuf,
+				 size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
+	char *buf;
+	int ret;
+
+	if (len > PAGE_SIZE)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = xu_sim_set_traffic(sim, buf);
+	kfree(buf);
+	return ret ? ret : len;
+}
+
+static int sim_traffic_file_show(struct seq_file *m, void *unused)
+{
+	sim_traffic_show(m, m->private);
+	return 0;
+}
+
+static int sim_traffic_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_traffic_file_show, inode->i_private);
+}
+
+static const struct file_operations sim_traffic_fops = {
+	.owner		= THIS_MODULE,
+	.open		= sim_traffic_open,
+	.read		= seq_read,
+	.write		= sim_traffic_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
 static int sim_generator_get(void *data, u64 *val)
 {
 	*val = READ_ONCE(((struct xu_sim *)data)->generator);
@@ -283,6 +323,8 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 		debugfs_create_file("pci", 0600, dir, sim, &sim_pci_fops);
 	debugfs_create_file_unsafe("generator", 0600, dir, sim,
 				   &sim_generator_fops);
+	if (sim->model->keys)
+		debugfs_create_file("traffic", 0600, dir, sim, &sim_traffic_fops);
 	debugfs_create_file_unsafe("violations", 0400, dir, sim,
 				   &sim_violations_fops);
 	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);

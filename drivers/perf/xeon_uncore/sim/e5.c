@@ -39,13 +39,16 @@
  * @event:  perf's event field: ev_sel, plus 0x100 with ev_sel_ext; 0xff
  *          is the fixed counter of the U-Box (UCLK) and of an iMC (DCLK)
  *
+ * The background rate, of the events the traffic model leaves out
+ * (e5_traffic.c adds what the umask adds), and the iMC's DCLK.
+ *
  * Return: events per second: 100000 * ((ev_sel & 7) + 1) *
  * (socket + idx + 1) for a general-purpose counter, 1000000 *
  * (socket + 1) for UCLK and 800000 * (socket + idx + 1) for DCLK; 0 for
  * an unknown box type.
  */
-static u64 sim_e5_rate_of(unsigned int socket, const char *box,
-			  unsigned int idx, unsigned int event)
+u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
+		   unsigned int event)
 {
 	int t = sim_e5_type(box);
 
@@ -73,15 +76,6 @@ static unsigned int sim_e5_event(const struct sim_e5_box *bx, unsigned int i)
 		return E5_FIXED_EVENT;
 	return FIELD_GET(E5_CTL_EV_SEL, ctl) |
 	       (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
-}
-
-static u64 sim_e5_rate(struct sim_socket *s, unsigned int b, unsigned int i)
-{
-	const struct sim_e5_desc *d = &sim_e5m(s->sim)->boxes[b];
-
-	return sim_e5_rate_of(s->id, sim_e5_types[d->type].name, d->idx,
-			      i == FIXED ? E5_FIXED_EVENT :
-			      FIELD_GET(E5_CTL_EV_SEL, sim_e5(s)->box[b].c[i].ctl));
 }
 
 static bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)
@@ -207,7 +201,7 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 				continue;
 			any = true;
 			ns = min(ns, sim_e5_ns_to_flow(c, sim_e5_ctr_max(&m->boxes[b], i),
-						       sim_e5_rate(s, b, i)));
+						       sim_e5_count_rate(s, b, i)));
 		}
 	}
 	return any ? ns : 0;
@@ -226,7 +220,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 
 			if (!sim_e5_counting(s, b, i))
 				continue;
-			n = sim_gen(c, sim_e5_rate(s, b, i), ns);
+			n = sim_gen(c, sim_e5_count_rate(s, b, i), ns);
 			c->stopped = sim_e5_add(c, sim_e5_ctr_max(&m->boxes[b], i), n);
 		}
 	}
@@ -976,6 +970,25 @@ static unsigned long sim_e5_pmi_cores(struct sim_socket *s)
 }
 
 /*
+ * The C-Boxes of socket @socket: one a core of its package, at most the
+ * model's; all of them for a socket without CPUs (a KUnit simulator's)
+ */
+static unsigned int sim_e5_ncbox(const struct xu_sim *sim, unsigned int socket)
+{
+	const struct sim_e5_model *m = sim_e5m(sim);
+	unsigned int cores = 0, max = 0, b;
+	int cpu;
+
+	for (b = 0; b < m->nr_boxes; b++)
+		max += m->boxes[b].type == E5_CBOX;
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == socket &&
+		    cpu == cpumask_first(topology_sibling_cpumask(cpu)))
+			cores++;
+	return cores && cores < max ? cores : max;
+}
+
+/*
  * The U-Box functions' CPUNODEID and GIDNIDMAP: node id i of physical
  * package i, so bus i maps to its package only through both
  */
@@ -1002,6 +1015,7 @@ static int sim_e5_init(struct xu_sim *sim)
 	for (i = 0; i < sim->sockets; i++) {
 		sim_e5(&sim->sock[i])->nodeid = sim_nodeid[phys[i]];
 		sim_e5(&sim->sock[i])->gidnidmap = gidnidmap;
+		sim_e5(&sim->sock[i])->ncbox = sim_e5_ncbox(sim, i);
 	}
 	return 0;
 }
@@ -1021,7 +1035,12 @@ static const struct sim_model_ops sim_e5_ops = {
 	.inject_cmd	= sim_e5_inject_cmd,
 	.pci_box	= sim_e5_pci_box,
 	.pmi_cores	= sim_e5_pmi_cores,
+	.traffic_default = sim_e5_traffic_default,
 };
+
+#define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
+			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
+			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK))
 
 /* Every MSR that exists, of every box */
 static const struct sim_msr_range sim_e5_msrs[] = {
@@ -1038,6 +1057,9 @@ const struct sim_model sim_snbep_model = {
 	.max_sockets	= 8,	/* GIDNIDMAP names 8 packages */
 	.msrs		= sim_e5_msrs,
 	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
+	.channels	= 4,
+	.links		= 2,
+	.keys		= SIM_E5_KEYS,
 };
 
 const struct sim_model sim_ivbep_model = {
@@ -1048,4 +1070,7 @@ const struct sim_model sim_ivbep_model = {
 	.max_sockets	= 8,
 	.msrs		= sim_e5_msrs,
 	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
+	.channels	= 8,
+	.links		= 3,
+	.keys		= SIM_E5_KEYS,
 };

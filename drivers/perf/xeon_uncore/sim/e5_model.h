@@ -118,6 +118,7 @@ struct sim_e5_box {
  * @frozen:    IVB-EP: the package is frozen (frz_all, or an overflow)
  * @nodeid:    the U-Box function's CPUNODEID
  * @gidnidmap: the U-Box function's GIDNIDMAP
+ * @ncbox:     its C-Boxes: one a core, at most the model's
  * @box:       the boxes, as the model lists them
  */
 struct sim_e5 {
@@ -127,6 +128,7 @@ struct sim_e5 {
 	bool frozen;
 	u32 nodeid;
 	u32 gidnidmap;
+	unsigned int ncbox;
 	struct sim_e5_box box[SIM_E5_MAX_BOXES];
 };
 
@@ -145,5 +147,19 @@ int sim_e5_type(const char *name);
 int sim_e5_find(const struct sim_e5_model *m, const char *name);
 unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
 			   unsigned int idx);
+
+/*
+ * What each umask value adds to an event's background rate, so that no
+ * two encodings the model leaves out count the same
+ */
+#define SIM_E5_UMASK_RATE	1000
+
+/* e5.c */
+u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
+		   unsigned int event);
+
+/* e5_traffic.c */
+u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i);
+void sim_e5_traffic_default(unsigned int socket, struct xu_sim_traffic *t);
 
 #endif /* _XEON_UNCORE_SIM_E5_MODEL_H */

@@ -28,6 +28,8 @@
 
 #include "sim.h"
 
+struct seq_file;
+
 struct sim_socket;
 
 /**
@@ -128,6 +130,18 @@ struct sim_model_ops {
 	 * package (xu_cpu_core_rank()), 0 for none
 	 */
 	unsigned long (*pmi_cores)(struct sim_socket *s);
+	/*
+	 * The scenario socket @socket starts with, which gives the rates
+	 * Documentation/simulator.rst lists; only the members the model's
+	 * traffic keys name
+	 */
+	void (*traffic_default)(unsigned int socket, struct xu_sim_traffic *t);
+};
+
+/* The keys of a traffic scenario line (traffic.c), as bits of sim_model.keys */
+enum sim_traffic_key {
+	SIM_TK_READ, SIM_TK_WRITE, SIM_TK_TX, SIM_TK_RX, SIM_TK_LATENCY,
+	SIM_TK_REMOTE, SIM_TK_UCLK, SIM_TK_NR
 };
 
 /* A range of MSRs, @first to @last, for the debugfs dump */
@@ -146,6 +160,10 @@ struct sim_msr_range {
  * @max_sockets:   the most sockets it has, 0 for no limit
  * @msrs:          the MSR ranges the debugfs "msr" file reads, in order
  * @nr_msrs:       how many
+ * @channels:      memory channels of a socket's traffic scenario
+ * @links:         links of a socket's traffic scenario
+ * @keys:          the scenario's keys the model counts: BIT(enum
+ *                 sim_traffic_key)
  */
 struct sim_model {
 	const char *name;
@@ -155,6 +173,9 @@ struct sim_model {
 	unsigned int max_sockets;
 	const struct sim_msr_range *msrs;
 	unsigned int nr_msrs;
+	u8 channels;
+	u8 links;
+	u8 keys;
 };
 
 extern const struct sim_model sim_nhmex_model;
@@ -188,6 +209,8 @@ extern const struct sim_model sim_ivbep_model;
  *                 makes, xu_sim_inject_at_unfreeze()
  * @pmi_now:       the overflow being made is in the handler's window: its
  *                 PMI reaches the handler's CPU at once, sim_raise_pmi()
+ * @traffic:       its traffic scenario (traffic.c), which the model's
+ *                 rates derive from
  * @frozen_since:  a PMI froze the package then, 0 if not
  * @frozen_ns:     time spent so, in all
  * @frozen_reads:  the register reads of @reads made while a PMI kept the
@@ -222,6 +245,7 @@ struct sim_socket {
 		u64 n;
 	} at_unfreeze;
 	bool pmi_now;
+	struct xu_sim_traffic traffic;
 	u64 frozen_since;
 	u64 frozen_ns;
 	u64 frozen_reads;
@@ -314,6 +338,10 @@ void sim_pci_destroy(struct xu_sim *sim);
 /* core.c */
 const struct sim_model *sim_model_find(const char *name);
 void sim_model_names(char *buf, size_t size);
+
+/* traffic.c */
+void sim_traffic_init(struct xu_sim *sim);
+void sim_traffic_show(struct seq_file *m, struct xu_sim *sim);
 
 /* debugfs.c */
 int xu_sim_debugfs_init(struct xu_sim *sim);

@@ -44,6 +44,10 @@ static bool stale;
 module_param(stale, bool, 0444);
 MODULE_PARM_DESC(stale, "Leave the registers as a previous owner might have: counters enabled, status set, package frozen, PMI routed (default 0)");
 
+static char *traffic;
+module_param(traffic, charp, 0444);
+MODULE_PARM_DESC(traffic, "The traffic scenario to start with: lines of the debugfs traffic file, separated by ';' (socket=0 channel=1 read=800 write=400;socket=0 uclk=2400)");
+
 /* The simulator attached to the driver, between init and exit */
 static struct xu_sim *xu_sim;
 /* xu_detach(), held (with a reference on xeon_uncore) while attached */
@@ -160,6 +164,15 @@ static int __init xu_sim_init(void)
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	xu_sim_set_wrong_guesses(sim, wrong_guesses);
+	if (traffic && *traffic) {
+		ret = xu_sim_set_traffic(sim, traffic);
+		if (ret) {
+			pr_err("traffic=%s: not a scenario of model=%s (Documentation/simulator.rst, \"Traffic\"): %d\n",
+			       traffic, model, ret);
+			xu_sim_destroy(sim);
+			return ret;
+		}
+	}
 	if (stale)
 		xu_sim_stale(sim);
 	ret = xu_sim_debugfs_init(sim);

@@ -59,6 +59,36 @@ extern const struct xu_io_ops xu_sim_io;
  */
 #define XU_SIM_IVBEP_WRONG_C_STATUS(n)	(0xd05 + 0x20 * (n))
 
+/* The most memory channels and links a model's scenario has */
+#define XU_SIM_CHANNELS		8
+#define XU_SIM_LINKS		8
+
+/**
+ * struct xu_sim_traffic - one socket's traffic scenario
+ * @read:    per memory channel: bytes read, in MB/s (10^6 bytes a second,
+ *           of 64-byte lines)
+ * @write:   per memory channel: bytes written, in MB/s
+ * @tx:      per link: data sent, in MB/s
+ * @rx:      per link: data received, in MB/s
+ * @latency: the average memory read latency, in ns
+ * @remote:  the share of the memory reads of the socket's channels that
+ *           come from another socket, in percent
+ * @uclk:    the uncore clock, in MHz
+ *
+ * Every modelled event counts from it by its definition
+ * (Documentation/simulator.rst, "Traffic"); a model uses only the members
+ * its struct sim_model names.
+ */
+struct xu_sim_traffic {
+	u32 read[XU_SIM_CHANNELS];
+	u32 write[XU_SIM_CHANNELS];
+	u32 tx[XU_SIM_LINKS];
+	u32 rx[XU_SIM_LINKS];
+	u32 latency;
+	u32 remote;
+	u32 uclk;
+};
+
 /**
  * struct xu_sim_access - one register access, as the access log keeps it
  * @write:  a wrmsr (a configuration write), else a rdmsr (read)
@@ -101,6 +131,9 @@ int xu_sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 u64 xu_sim_rate(struct xu_sim *sim, unsigned int socket, const char *box,
 		unsigned int idx, unsigned int event);
 void xu_sim_set_generator(struct xu_sim *sim, bool on);
+int xu_sim_set_traffic(struct xu_sim *sim, const char *lines);
+int xu_sim_traffic(struct xu_sim *sim, unsigned int socket,
+		   struct xu_sim_traffic *t);
 void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on);
 void xu_sim_stale(struct xu_sim *sim);
 void xu_sim_power_on(struct xu_sim *sim);

@@ -1,0 +1,361 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Simulated Xeon E5 and E5 v2 uncore, the events: what each counter
+ * counts a second, from the socket's traffic scenario (traffic.c) by the
+ * event's definition in the uncore guides (327043, 329468) and the event
+ * lists of perf's jaketown and ivytown tables.  Documentation/simulator.rst,
+ * "Traffic", gives every formula; in short:
+ *
+ *   iMC  CAS_COUNT: the channel's reads and writes, in 64-byte lines, in
+ *        sub-events that add up; DCLK as before
+ *   HA   REQUESTS, IMC_READS, IMC_WRITES: its channels' reads and writes,
+ *        local and remote by the scenario's remote share
+ *   C-Box TOR_INSERTS and TOR_OCCUPANCY: the socket's reads, spread over
+ *        its C-Boxes, opcode 0x182 (filter_opc), misses and as many hits,
+ *        occupancy by Little's law from the scenario's latency
+ *   QPI  TxL/RxL_FLITS_G0: the link's data in 8-byte data flits, a header
+ *        flit a line, idle flits the rest of 2 a QPI clock (8.0 GT/s)
+ *   every box's clockticks: the uncore clock (QPI: 1 GHz, iMC: DCLK)
+ *
+ * then thresh, inv and edge over the count a cycle.  Every other encoding
+ * counts the background rate, which differs by event and umask.
+ */
+#include <linux/bitfield.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+
+#include "e5_model.h"
+
+/* 64-byte lines a second of @mbps MB/s */
+#define LINES(mbps)		((u64)(mbps) * 1000000 / 64)
+/* The QPI link clock: 8.0 GT/s links, a clock every 8 transfers */
+#define SIM_E5_QCLK		1000000000ULL
+/* Flits a QPI clock: 20 lanes at 8 transfers a clock, 80 bits a flit */
+#define SIM_E5_FLITS_PER_QCLK	2
+/* An LLC hit's time in the TOR, in uncore clocks */
+#define SIM_E5_HIT_CYCLES	20
+/* An eviction's or writeback's time in the TOR, in uncore clocks */
+#define SIM_E5_WB_CYCLES	10
+/* The opcode of the scenario's reads (filter_opc) */
+#define SIM_E5_RD_OPC		0x182
+
+/* @n * @num / @den, exactly for any u64 @n */
+static u64 share(u64 n, u64 num, u64 den)
+{
+	return mul_u64_u64_div_u64(n, num, den);
+}
+
+static u64 sim_e5_uclk(const struct sim_socket *s)
+{
+	return (u64)s->traffic.uclk * 1000000;
+}
+
+/*
+ * Reads and writes (lines/s) of the channels @first to @first + @n - 1
+ * of socket @s
+ */
+static void sim_e5_chans(const struct sim_socket *s, unsigned int first,
+			 unsigned int n, u64 *rd, u64 *wr)
+{
+	unsigned int c;
+
+	*rd = 0;
+	*wr = 0;
+	for (c = first; c < first + n && c < XU_SIM_CHANNELS; c++) {
+		*rd += LINES(s->traffic.read[c]);
+		*wr += LINES(s->traffic.write[c]);
+	}
+}
+
+/*
+ * iMC CAS_COUNT (0x04) of channel @c: a CAS matches the umask if any of
+ * its bits selects it.  Reads are regular (15/16) or underfill (1/16),
+ * and issued in read (7/8) or write (1/8) major mode, independently;
+ * writes are issued in write (7/8) or read (1/8) major mode.  RD_WMM and
+ * RD_RMM (umask 0x10, 0x20) are IVB-EP's only.  false: umask not defined
+ */
+static bool sim_e5_cas(const struct sim_socket *s, bool ivb, unsigned int c,
+		       u32 umask, u64 *rate)
+{
+	u64 rd, wr;
+	u32 a, b, w;
+
+	if (umask & ~(ivb ? 0x3fU : 0x0fU))
+		return false;
+	sim_e5_chans(s, c, 1, &rd, &wr);
+	a = (umask & 0x01 ? 15 : 0) + (umask & 0x02 ? 1 : 0);	/* of 16 */
+	b = (umask & 0x20 ? 7 : 0) + (umask & 0x10 ? 1 : 0);	/* of 8 */
+	w = (umask & 0x04 ? 7 : 0) + (umask & 0x08 ? 1 : 0);	/* of 8 */
+	*rate = share(rd, 128 - (16 - a) * (8 - b), 128) + share(wr, w, 8);
+	return true;
+}
+
+/* The channels of HA @h: SNB-EP's one HA has all 4, IVB-EP's two 4 each */
+static void sim_e5_ha_chans(const struct sim_socket *s, unsigned int h,
+			    u64 *rd, u64 *wr)
+{
+	sim_e5_chans(s, 4 * h, 4, rd, wr);
+}
+
+/*
+ * HA events: REQUESTS (0x01: reads local 0x1 and remote 0x2, writes
+ * local 0x4 and remote 0x8, InvItoE 0x10, 0x20 none), IMC_READS (0x17,
+ * NORMAL 0x1), IMC_WRITES (0x1a: FULL 0x1 7/8 of the writes, PARTIAL 0x2
+ * 1/8, the ISOCH 0x4 and 0x8 none)
+ */
+static bool sim_e5_ha(const struct sim_socket *s, unsigned int h, u32 ev,
+		      u32 umask, u64 *rate)
+{
+	u64 rd, wr, r = s->traffic.remote;
+
+	sim_e5_ha_chans(s, h, &rd, &wr);
+	switch (ev) {
+	case 0x01:
+		if (!umask || umask & ~0x3fU)
+			return false;
+		*rate = (umask & 0x1 ? share(rd, 100 - r, 100) : 0) +
+			(umask & 0x2 ? share(rd, r, 100) : 0) +
+			(umask & 0x4 ? share(wr, 100 - r, 100) : 0) +
+			(umask & 0x8 ? share(wr, r, 100) : 0);
+		return true;
+	case 0x17:
+		if (umask != 0x1)
+			return false;
+		*rate = rd;
+		return true;
+	case 0x1a:
+		if (!umask || umask & ~0xfU)
+			return false;
+		*rate = (umask & 0x1 ? share(wr, 7, 8) : 0) +
+			(umask & 0x2 ? share(wr, 1, 8) : 0);
+		return true;
+	}
+	return false;
+}
+
+/* C-Box @cb's share of @n a second, of the socket's @ncbox C-Boxes */
+static u64 sim_e5_cbox_share(u64 n, unsigned int cb, unsigned int ncbox)
+{
+	if (cb >= ncbox)
+		return 0;
+	return div_u64(n, ncbox) + (cb < n % ncbox ? 1 : 0);
+}
+
+/*
+ * C-Box TOR_INSERTS (0x35) and TOR_OCCUPANCY (0x36).  Each C-Box takes
+ * its share of the socket's reads as misses (opcode 0x182), as many hits
+ * of that opcode, and of its writes as writebacks (WB), twice as many
+ * evictions.  Umask bits: 0x01 the opcode filter's requests, 0x02 misses
+ * only, 0x04 evictions, 0x08 all, 0x10 writebacks, and on IVB-EP 0x20
+ * local and 0x80 remote ones (of the misses, by the remote share; hits,
+ * evictions and writebacks are local).  Occupancy: each request's time
+ * in the TOR, a miss the scenario's latency, a hit 20 uncore clocks, an
+ * eviction or writeback 10.
+ */
+static bool sim_e5_tor(struct sim_socket *s, bool ivb, unsigned int cb,
+		       u32 ev, u32 umask, u32 opc, u64 *rate)
+{
+	static const u8 defined[] = { 0x01, 0x03, 0x04, 0x08, 0x0a, 0x10 };
+	/* a miss's time in the TOR, in uncore clocks * 1000 */
+	u64 lat = (u64)s->traffic.latency * s->traffic.uclk;
+	u64 rd, wr, miss, hit, wb, ev_n, local, r = s->traffic.remote;
+	unsigned int ncbox = sim_e5(s)->ncbox, i;
+	u32 sel = umask & 0x1f;
+
+	for (i = 0; i < ARRAY_SIZE(defined) && defined[i] != sel; i++)
+		;
+	if (i == ARRAY_SIZE(defined) || umask & 0x40 ||
+	    (umask & 0xa0 && (!ivb || (umask & 0xa0) == 0xa0)))
+		return false;
+
+	sim_e5_chans(s, 0, XU_SIM_CHANNELS, &rd, &wr);
+	miss = sim_e5_cbox_share(rd, cb, ncbox);
+	hit = miss;
+	wb = sim_e5_cbox_share(wr, cb, ncbox);
+	ev_n = 2 * wb;
+	if (sel & 0x01 && opc != SIM_E5_RD_OPC) {
+		*rate = 0;
+		return true;
+	}
+	if (ev == 0x36) {
+		miss = share(miss, lat, 1000);
+		hit *= SIM_E5_HIT_CYCLES;
+		ev_n *= SIM_E5_WB_CYCLES;
+		wb *= SIM_E5_WB_CYCLES;
+	}
+	local = share(miss, 100 - r, 100);
+	if (umask & 0x20)
+		miss = local;
+	else if (umask & 0x80)
+		miss -= local;
+	if (umask & 0x80)
+		hit = 0;
+
+	switch (sel) {
+	case 0x01:
+	case 0x08:
+		*rate = miss + hit + (sel == 0x08 ? ev_n : 0);
+		break;
+	case 0x03:
+	case 0x0a:
+		*rate = miss;
+		break;
+	case 0x04:
+		*rate = ev_n;
+		break;
+	default:
+		*rate = wb;
+		break;
+	}
+	return true;
+}
+
+/*
+ * QPI TxL_FLITS_G0 (0x00) and RxL_FLITS_G0 (0x01) of link @l: umask IDLE
+ * 0x1, DATA 0x2 (8 bytes each), NON_DATA 0x4 (a header a line)
+ */
+static bool sim_e5_flits(const struct sim_socket *s, unsigned int l, u32 ev,
+			 u32 umask, u64 *rate)
+{
+	u64 mbps = ev ? s->traffic.rx[l] : s->traffic.tx[l];
+	u64 data = mbps * 1000000 / 8, hdr = LINES(mbps);
+	u64 all = SIM_E5_FLITS_PER_QCLK * SIM_E5_QCLK;
+	u64 idle = all > data + hdr ? all - data - hdr : 0;
+
+	if (!umask || umask & ~0x7U)
+		return false;
+	*rate = (umask & 0x1 ? idle : 0) + (umask & 0x2 ? data : 0) +
+		(umask & 0x4 ? hdr : 0);
+	return true;
+}
+
+/*
+ * The modelled count a second of event @ev (ev_sel, 0x100 with
+ * ev_sel_ext) with @umask in box @d, false if the model does not define
+ * that encoding; @clk: out, the box's clock a second
+ */
+static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
+			    const struct sim_e5_box *bx, u32 ev, u32 umask,
+			    u64 *rate, u64 *clk)
+{
+	bool ivb = sim_e5m(s->sim)->ivb;
+	u32 opc;
+
+	*clk = sim_e5_uclk(s);
+	switch (d->type) {
+	case E5_IMC:
+		*clk = sim_e5_rate_of(s->id, "imc", d->idx, E5_FIXED_EVENT);
+		return ev == 0x04 && sim_e5_cas(s, ivb, d->idx, umask, rate);
+	case E5_HA:
+		if (ev == 0x00 && !umask) {
+			*rate = *clk;
+			return true;
+		}
+		return sim_e5_ha(s, d->idx, ev, umask, rate);
+	case E5_CBOX:
+		if (ev == 0x00 && !umask) {
+			*rate = *clk;
+			return true;
+		}
+		if (ev != 0x35 && ev != 0x36)
+			return false;
+		opc = ivb ? FIELD_GET(IVBEP_C_FILT_OPC >> 32, bx->filter[1]) :
+			    FIELD_GET(SNBEP_C_FILT_OPC, bx->filter[0]);
+		return sim_e5_tor(s, ivb, d->idx, ev, umask, opc, rate);
+	case E5_QPI:
+		*clk = SIM_E5_QCLK;
+		if (ev == 0x14 && !umask) {
+			*rate = *clk;
+			return true;
+		}
+		return (ev == 0x00 || ev == 0x01) &&
+		       sim_e5_flits(s, d->idx, ev, umask, rate);
+	case E5_R2PCIE:
+	case E5_R3QPI:
+		*rate = *clk;
+		return ev == 0x01 && !umask;
+	case E5_IRP:
+		*rate = *clk;
+		return ev == 0x00 && !umask;
+	default:
+		return false;
+	}
+}
+
+/*
+ * The cycles a second in which an event that counts @rate a second over
+ * @clk cycles counts at least @t (>= 1) a cycle: the events are spread as
+ * evenly as they can be, floor or ceil(rate / clk) in every cycle
+ */
+static u64 sim_e5_above(u64 rate, u64 clk, u64 t)
+{
+	u64 below = (t - 1) * clk;
+
+	if (rate <= below)
+		return 0;
+	return min(rate - below, clk);
+}
+
+/**
+ * sim_e5_count_rate() - what counter @i of box @b counts a second now
+ * @s: the socket, locked
+ * @b: the box
+ * @i: the counter (SIM_E5_FIXED for the fixed one)
+ *
+ * The modelled or background rate of its event and umask, then with a
+ * threshold t (inv or edge without one: t = 1) the cycles whose count
+ * reaches t, with inv those that do not, with edge the rises to t.
+ */
+u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
+{
+	const struct sim_e5_desc *d = &sim_e5m(s->sim)->boxes[b];
+	const struct sim_e5_box *bx = &sim_e5(s)->box[b];
+	const char *type = sim_e5_types[d->type].name;
+	u64 ctl = bx->c[i].ctl, rate, clk, above;
+	u32 ev, umask, t;
+	bool inv, edge;
+
+	if (i == SIM_E5_FIXED)
+		return d->type == E5_UBOX ? sim_e5_uclk(s) :
+		       sim_e5_rate_of(s->id, type, d->idx, E5_FIXED_EVENT);
+	ev = FIELD_GET(E5_CTL_EV_SEL, ctl) | (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
+	umask = FIELD_GET(E5_CTL_UMASK, ctl);
+	if (!sim_e5_modelled(s, d, bx, ev, umask, &rate, &clk))
+		rate = sim_e5_rate_of(s->id, type, d->idx, ev) +
+		       SIM_E5_UMASK_RATE * umask;
+	if (d->type == E5_PCU)
+		return rate;	/* its own thresh and occupancy fields */
+	t = FIELD_GET(E5_CTL_THRESH8, ctl);
+	inv = ctl & E5_CTL_INVERT;
+	edge = ctl & E5_CTL_EDGE;
+	if (!t && !inv && !edge)
+		return rate;
+	above = sim_e5_above(rate, clk, max(t, 1U));
+	if (edge)
+		return min(above, clk - above);
+	return inv ? clk - above : above;
+}
+
+/*
+ * The scenario a socket starts with: the uncore at (socket + 1) MHz;
+ * channel c reading 32 * (socket + c + 1) MB/s (the 500000 *
+ * (socket + c + 1) CAS_COUNT.RD a second of earlier versions) and
+ * writing half that; link l sending 64 * (socket + l + 1) MB/s and
+ * receiving 48 * (socket + l + 1); reads 80 ns, a quarter of them remote
+ */
+void sim_e5_traffic_default(unsigned int socket, struct xu_sim_traffic *t)
+{
+	unsigned int i;
+
+	for (i = 0; i < XU_SIM_CHANNELS; i++) {
+		t->read[i] = 32 * (socket + i + 1);
+		t->write[i] = 16 * (socket + i + 1);
+	}
+	for (i = 0; i < XU_SIM_LINKS; i++) {
+		t->tx[i] = 64 * (socket + i + 1);
+		t->rx[i] = 48 * (socket + i + 1);
+	}
+	t->latency = 80;
+	t->remote = 25;
+	t->uclk = socket + 1;
+}
