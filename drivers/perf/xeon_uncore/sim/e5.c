@@ -174,6 +174,9 @@ static u64 sim_e5_ns_to_flow(const struct sim_ctr *c, u64 max, u64 rate)
 
 	if (!rate || events >= rate)
 		return NSEC_PER_SEC;
+	/* a rate above 1.8 * 10^10 a second: events * 10^9 might not fit */
+	if (events > div_u64(U64_MAX, NSEC_PER_SEC))
+		return mul_u64_u64_div_u64(events, NSEC_PER_SEC, rate) + 1;
 	/* the generator's remainder brings the first event a little closer */
 	return div64_u64(events * NSEC_PER_SEC - min(c->rem_ns,
 						     events * NSEC_PER_SEC - 1),

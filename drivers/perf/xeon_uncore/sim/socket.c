@@ -59,14 +59,20 @@ u64 sim_now(struct xu_sim *sim)
 /* Generator events of a source of @rate per second over @ns nanoseconds */
 u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
 {
+	u64 whole = div_u64(rate, NSEC_PER_SEC), part = rate % NSEC_PER_SEC;
 	u64 n = 0;
 
-	/* in slices of a second, so that rate * ns cannot overflow */
+	/*
+	 * In slices of a second, the rate split into whole events a
+	 * nanosecond and the rest, so that no product can overflow: part *
+	 * slice + rem_ns < 10^18 + 10^9
+	 */
 	while (ns) {
 		u64 slice = min_t(u64, ns, NSEC_PER_SEC);
-		u64 units = rate * slice + c->rem_ns;
 
-		n += div64_u64_rem(units, NSEC_PER_SEC, &c->rem_ns);
+		n += whole * slice +
+		     div64_u64_rem(part * slice + c->rem_ns, NSEC_PER_SEC,
+				   &c->rem_ns);
 		ns -= slice;
 	}
 	return n;

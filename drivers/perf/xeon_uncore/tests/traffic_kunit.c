@@ -341,7 +341,7 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 		"socket=0 uclk=100 uclk=200", "socket=0 channel=0 link=0 read=1",
 		"socket=0 latency=-1", "socket=0 latency=1x", "socket=0 nosuch=1",
 		"socket=0 uclk", "socket=0 socket=1 uclk=5", chan, link,
-		"socket=0 uclk=5;socket=0 channel=0 read=2000000",
+		"socket=0 uclk=5;socket=0 channel=0 read=100001",
 	};
 	unsigned int i;
 
