@@ -168,7 +168,7 @@ static bool sim_e5_tor(struct sim_socket *s, bool ivb, unsigned int cb,
 	    (umask & 0xa0 && (!ivb || (umask & 0xa0) == 0xa0)))
 		return false;
 
-	sim_e5_chans(s, 0, XU_SIM_CHANNELS, &rd, &wr);
+	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
 	miss = sim_e5_cbox_share(rd, cb, ncbox);
 	hit = miss;
 	wb = sim_e5_cbox_share(wr, cb, ncbox);
