@@ -333,24 +333,27 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 	const struct traffic_model *m = ctx(test)->m;
 	struct xu_sim *sim = ctx(test)->sim;
 	struct xu_sim_traffic before, after;
-	char chan[48], link[48];
-	const char *bad[] = {
+	static const char * const bad[] = {
 		"", "socket=0", "socket=2 uclk=100", "uclk=100",
 		"socket=0 channel=0 tx=1", "socket=0 link=0 read=1",
 		"socket=0 read=1", "socket=0 uclk=0", "socket=0 remote=101",
 		"socket=0 uclk=100 uclk=200", "socket=0 channel=0 link=0 read=1",
 		"socket=0 latency=-1", "socket=0 latency=1x", "socket=0 nosuch=1",
-		"socket=0 uclk", "socket=0 socket=1 uclk=5", chan, link,
+		"socket=0 uclk", "socket=0 socket=1 uclk=5",
 		"socket=0 uclk=5;socket=0 channel=0 read=100001",
 	};
+	char chan[48], link[48];
 	unsigned int i;
 
-	snprintf(chan, sizeof(chan), "socket=0 channel=%u read=1", m->channels);
-	snprintf(link, sizeof(link), "socket=0 link=%u tx=1", m->links);
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_traffic(sim, 0, &before));
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
 		KUNIT_EXPECT_EQ_MSG(test, xu_sim_set_traffic(sim, bad[i]), -EINVAL,
 				    "\"%s\"", bad[i]);
+	/* the channel and the link one past the model's last */
+	snprintf(chan, sizeof(chan), "socket=0 channel=%u read=1", m->channels);
+	snprintf(link, sizeof(link), "socket=0 link=%u tx=1", m->links);
+	KUNIT_EXPECT_EQ(test, xu_sim_set_traffic(sim, chan), -EINVAL);
+	KUNIT_EXPECT_EQ(test, xu_sim_set_traffic(sim, link), -EINVAL);
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_traffic(sim, 0, &after));
 	KUNIT_EXPECT_EQ(test, after.uclk, 1U);
 	KUNIT_EXPECT_EQ(test, after.read[0], 32U);
