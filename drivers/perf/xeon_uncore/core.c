@@ -369,6 +369,18 @@ static int xu_event_init(struct perf_event *event)
 		ret = type->ops->validate(event);
 	if (ret)
 		return ret;
+	/*
+	 * -F above the module's limit would be throttled at every tick, and
+	 * without a PERF_RECORD_THROTTLE (see xu_throttle()): refused at
+	 * open instead, with the errno perf_event_open() gives a sample_freq
+	 * above kernel.perf_event_max_sample_rate
+	 */
+	if (attr->freq && attr->sample_freq > xp->uncore->max_sample_rate) {
+		pr_info_ratelimited("%s: sample frequency %llu is above max_sample_rate=%llu\n",
+				    xp->name, attr->sample_freq,
+				    xp->uncore->max_sample_rate);
+		return -EINVAL;
+	}
 
 	box = &xp->boxes[topology_logical_package_id(event->cpu)];
 	if (READ_ONCE(box->cpu) < 0)
