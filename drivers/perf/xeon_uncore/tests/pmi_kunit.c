@@ -1176,6 +1176,83 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000005ULL);
 }
 
+/* A CPU kept busy with interrupts off, for pmi_free_waits_for_the_timer_csd */
+struct pmi_spin {
+	call_single_data_t csd;
+	atomic_t spinning;
+	atomic_t done;
+	atomic_t csd_ran;	/* the box's timer_csd called */
+};
+
+/* On the target CPU, interrupts off: 300 ms, long enough to be seen */
+static void pmi_spin_here(void *info)
+{
+	struct pmi_spin *sp = info;
+	u64 end = ktime_get_mono_fast_ns() + 300 * NSEC_PER_MSEC;
+
+	atomic_set(&sp->spinning, 1);
+	while (ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	atomic_set(&sp->done, 1);
+}
+
+static void pmi_timer_csd_mark(void *info)
+{
+	struct pmi_spin *sp = info;
+
+	atomic_set(&sp->csd_ran, 1);
+}
+
+/*
+ * xu_uncore_free(), as at unload, waits for a box's timer_csd still
+ * queued on another CPU (sent by a walk's unthrottle or a hotplug move):
+ * the boxes it frees hold the csd.  The csd is sent to a CPU that keeps
+ * interrupts off for 300 ms, behind a csd of the test's; the box's
+ * function stands in for xu_box_timer_arm(), to see it run.  Without
+ * the wait, the free returns while the target still spins, and the
+ * csd then runs from freed memory.
+ */
+static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
+{
+	struct pmi_spin *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct xu_test_private *w;
+	struct xu_box *box;
+	unsigned long timeout;
+	int here, target;
+
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	walk_setup(test);
+	w = walk_of(test);
+	here = get_cpu();
+	target = cpumask_any_but(cpu_online_mask, here);
+	put_cpu();
+	if (target >= nr_cpu_ids)
+		kunit_skip(test, "one CPU online");
+	box = &w->uc.pmus[0].boxes[0];
+	/* a box whose collecting CPU is the target, as a walk elsewhere sees it */
+	WRITE_ONCE(box->cpu, target);
+	INIT_CSD(&box->timer_csd, pmi_timer_csd_mark, sp);
+	INIT_CSD(&sp->csd, pmi_spin_here, sp);
+
+	KUNIT_ASSERT_EQ(test, smp_call_function_single_async(target, &sp->csd), 0);
+	timeout = jiffies + 2 * HZ;
+	while (!atomic_read(&sp->spinning) && time_before(jiffies, timeout))
+		cpu_relax();
+	KUNIT_ASSERT_TRUE(test, atomic_read(&sp->spinning));
+	KUNIT_ASSERT_EQ(test, smp_call_function_single_async(target, &box->timer_csd), 0);
+
+	xu_uncore_free(&w->uc);
+	KUNIT_EXPECT_TRUE_MSG(test, atomic_read(&sp->csd_ran),
+			      "xu_uncore_free() returned before the timer_csd ran (the target %s spinning)",
+			      atomic_read(&sp->done) ? "had stopped" : "was still");
+
+	/* sp must outlive the spin, and the csd's call, whatever happened */
+	timeout = jiffies + 2 * HZ;
+	while (!atomic_read(&sp->csd_ran) && time_before(jiffies, timeout))
+		msleep(20);
+	synchronize_rcu();
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -1200,6 +1277,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
 	KUNIT_CASE(pmi_route_writes_a_one_hot_core_mask),
+	KUNIT_CASE(pmi_free_waits_for_the_timer_csd),
 	{}
 };
 
