@@ -136,6 +136,8 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	box->n_events = n + 1;
 	event->hw.extra_reg.idx = alt;
 	event->hw.config = cl.ctl;
+	/* before anything below can arm its counter */
+	xu_pmi_event_add(box, event);
 
 	/* Move the events the new one displaced: stop all, then restart */
 	for (i = 0; i < n; i++) {
@@ -202,6 +204,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 			break;
 		}
 	}
+	xu_pmi_event_del(box, event);
 	event->hw.idx = -1;
 	xu_pkg_unlock(p);
 }

@@ -16,6 +16,10 @@
 #include <linux/jiffies.h>
 #include <linux/topology.h>
 
+#include <asm/apic.h>
+#include <asm/irq_vectors.h>
+#include <asm/nmi.h>
+
 #include <xeon_uncore/nhmex.h>
 
 #include "private.h"
@@ -333,6 +337,86 @@ static void pmi_not_ours_on_the_module(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, r1 - r0, 1ULL);
 		KUNIT_EXPECT_EQ(test, w1 - w0, 0ULL);
 	}
+}
+
+/* An NMI the module's handler must leave alone, and who else saw it */
+struct pmi_nmi_probe {
+	atomic_t armed;		/* the test's handler claims NMIs */
+	atomic_t cpu;		/* ... on this CPU */
+	atomic_t seen;		/* NMIs it claimed */
+};
+
+static struct pmi_nmi_probe pmi_nmi_probe;
+
+/*
+ * Claims the NMIs the test sends, so that none is an unknown NMI: every
+ * NMI_LOCAL handler runs whatever the others return
+ */
+static int pmi_nmi_claim(unsigned int type, struct pt_regs *regs)
+{
+	if (!atomic_read(&pmi_nmi_probe.armed) ||
+	    atomic_read(&pmi_nmi_probe.cpu) != smp_processor_id())
+		return NMI_DONE;
+	atomic_inc(&pmi_nmi_probe.seen);
+	return NMI_HANDLED;
+}
+
+/*
+ * On the CPU the NMI is for: raised by that CPU itself, as the
+ * simulator raises its PMIs (sim/pmi.c)
+ */
+static void pmi_nmi_self(void *unused)
+{
+	apic->send_IPI(smp_processor_id(), NMI_VECTOR);
+}
+
+/*
+ * With no event open on a package, an NMI there (the core PMU's, a
+ * watchdog's, an IPI's) costs the uncore's handler no register access:
+ * it neither reads the global status nor the LVTPC.  A real NMI, which
+ * a CPU of each package sends itself, runs every NMI_LOCAL handler, the
+ * module's among them; the module's simulator logs the accesses.  The
+ * driver stops looking 1 s after the last event stopped
+ * (XU_PMI_LATE_NS): the suites before closed theirs, and 1.2 s pass.
+ */
+static void pmi_no_event_nmi_makes_no_access(struct kunit *test)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	struct xu_sim *sim = xu_test_sim(test);
+	struct xu_sim_access *log;
+	unsigned int pkg, n, i;
+	unsigned long timeout;
+	int cpu, ret;
+
+	if (!uc->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0");
+	log = kunit_kcalloc(test, XU_SIM_LOG_LEN, sizeof(*log), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	msleep(1200);
+	atomic_set(&pmi_nmi_probe.seen, 0);
+	atomic_set(&pmi_nmi_probe.armed, 1);
+	ret = register_nmi_handler(NMI_LOCAL, pmi_nmi_claim, 0, "xu_test_nmi");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		cpu = xu_test_cpu_of(test, pkg);
+		atomic_set(&pmi_nmi_probe.cpu, cpu);
+		xu_sim_log_start(sim);
+		KUNIT_ASSERT_EQ(test, smp_call_function_single(cpu, pmi_nmi_self, NULL, true), 0);
+		timeout = jiffies + HZ;
+		while (atomic_read(&pmi_nmi_probe.seen) <= pkg &&
+		       time_before(jiffies, timeout))
+			cpu_relax();
+		n = xu_sim_log_stop(sim, log);
+		KUNIT_EXPECT_GT_MSG(test, atomic_read(&pmi_nmi_probe.seen), (int)pkg,
+				    "the NMI sent to CPU %d never arrived", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, n, 0U, "package %u (CPU %d)", pkg, cpu);
+		for (i = 0; i < min_t(unsigned int, n, XU_SIM_LOG_LEN); i++)
+			kunit_info(test, "access %u: %s %#x socket %u", i,
+				   log[i].write ? "write" : "read", log[i].msr,
+				   log[i].socket);
+	}
+	atomic_set(&pmi_nmi_probe.armed, 0);
+	unregister_nmi_handler(NMI_LOCAL, "xu_test_nmi");
 }
 
 /* Sampling and counting through perf on the module's simulator */
@@ -1261,6 +1345,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_rw1c_clears_exactly_the_flagged_bits),
 	KUNIT_CASE(pmi_not_ours_reads_status_and_writes_nothing),
 	KUNIT_CASE(pmi_not_ours_on_the_module),
+	KUNIT_CASE(pmi_no_event_nmi_makes_no_access),
 	KUNIT_CASE(pmi_sampling_preloads_and_rearms_the_period),
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
