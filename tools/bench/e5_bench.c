@@ -11,7 +11,9 @@
  * interrupts off, it calls each event's pmu->read, pmu->stop
  * (PERF_EF_UPDATE) and pmu->start (PERF_EF_RELOAD) iters= times, and
  * xu_handle_pmi() with the C-Box counter, the iMC counter or both just
- * overflowed (and with nothing pending).  Per operation it reports the
+ * overflowed (and with nothing pending).  It also reads the iMC event's
+ * counter alone, with xu_ctr_read() and the way mainline's intel_uncore
+ * reads it (two configuration dwords, low then high).  Per operation it reports the
  * register reads and writes the simulator counted (xu_sim_accesses():
  * MSR and PCI configuration accesses alike) and the median and mean of
  * ktime_get_ns() around the call, in
@@ -299,6 +301,75 @@ static long e5b_run_ops(void *data)
 	return 0;
 }
 
+/*
+ * The counter read alone, the imc_0 cas_count_read event's: the driver's
+ * (xu_ctr_read(): the low dword, the high one, and the low one again
+ * only when it was in the top 2^27 of its range), and mainline's two
+ * configuration reads, low then high (snbep_uncore_pci_read_counter() in
+ * arch/x86/events/intel/uncore_snbep.c), on the same function
+ */
+enum { E5B_CTR_OURS, E5B_CTR_OURS_TOP, E5B_CTR_MAINLINE, E5B_NR_CTR };
+
+static const char * const e5b_ctr_names[E5B_NR_CTR] = {
+	[E5B_CTR_OURS] = "imc_0 ctr, ours",
+	[E5B_CTR_OURS_TOP] = "imc_0 ctr, ours, lo top",
+	[E5B_CTR_MAINLINE] = "imc_0 ctr, mainline's",
+};
+
+static u64 e5b_mainline_read(struct pci_dev *pdev, u32 reg)
+{
+	u32 lo = 0, hi = 0;
+
+	pci_read_config_dword(pdev, reg, &lo);
+	pci_read_config_dword(pdev, reg + 4, &hi);
+	return (u64)hi << 32 | lo;
+}
+
+/*
+ * b->which of E5B_CTR_*: the counter read @iters times.  For "lo top"
+ * its low dword is set to 0xfffffff0 first (the generator is off: it
+ * stays there), and put back after.
+ */
+static long e5b_run_ctr(void *data)
+{
+	struct e5b *b = data;
+	struct perf_event *event = b->ev[E5B_IMC];
+	struct xu_box *box = xu_event_box(event);
+	struct e5b_stat *st = &b->st[0];
+	u32 reg = xu_ctr_reg(box, event->hw.idx), lo0 = 0;
+	unsigned int devfn = box->pdev->devfn;
+	u64 r0, w0, r1, w1, t0, t1, val;
+	unsigned long flags;
+	unsigned int i;
+	int ret;
+
+	e5b_stat_reset(st);
+	if (b->which == E5B_CTR_OURS_TOP) {
+		ret = xu_sim_pci_read(b->sim, 0, devfn, reg, &lo0) ?:
+		      xu_sim_pci_write(b->sim, 0, devfn, reg, 0xfffffff0);
+		if (ret)
+			return ret;
+	}
+	for (i = 0; i < iters; i++) {
+		local_irq_save(flags);
+		xu_sim_accesses(b->sim, &r0, &w0);
+		t0 = ktime_get_ns();
+		if (b->which == E5B_CTR_MAINLINE)
+			val = e5b_mainline_read(box->pdev, reg);
+		else
+			xu_ctr_read(box, event->hw.idx, &val);
+		t1 = ktime_get_ns();
+		xu_sim_accesses(b->sim, &r1, &w1);
+		local_irq_restore(flags);
+		e5b_stat_add(st, r1 - r0, w1 - w0, t1 - t0);
+		if (!(i % 256))
+			cond_resched();
+	}
+	if (b->which == E5B_CTR_OURS_TOP)
+		return xu_sim_pci_write(b->sim, 0, devfn, reg, lo0);
+	return 0;
+}
+
 /* Unfreeze package 0, as the walk does, keeping the PMI routing */
 static int e5b_unfreeze(struct e5b *b)
 {
@@ -549,6 +620,15 @@ static int e5b_run(struct e5b *b)
 		for (op = 0; op < E5B_NR_OPS; op++)
 			e5b_row(b, e5b_op_names[op], e5b_specs[i].label,
 				e5b_specs[i].access, &b->st[op]);
+	}
+	for (i = 0; i < E5B_NR_CTR; i++) {
+		b->which = i;
+		ret = work_on_cpu(b->cpu, e5b_run_ctr, b);
+		if (ret) {
+			pr_err("counter read %s: %ld\n", e5b_ctr_names[i], ret);
+			return ret;
+		}
+		e5b_row(b, "ctr", e5b_ctr_names[i], "PCI", &b->st[0]);
 	}
 	for (i = 0; i < ARRAY_SIZE(e5b_pmis); i++) {
 		b->pmi_mask = e5b_pmis[i].mask;

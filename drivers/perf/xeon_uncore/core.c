@@ -14,7 +14,9 @@
 #include <linux/math64.h>
 #include <linux/namei.h>
 #include <linux/pci.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
 
 #include "compat.h"
@@ -134,6 +136,8 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	box->n_events = n + 1;
 	event->hw.extra_reg.idx = alt;
 	event->hw.config = cl.ctl;
+	/* before anything below can arm its counter */
+	xu_pmi_event_add(box, event);
 
 	/* Move the events the new one displaced: stop all, then restart */
 	for (i = 0; i < n; i++) {
@@ -200,6 +204,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 			break;
 		}
 	}
+	xu_pmi_event_del(box, event);
 	event->hw.idx = -1;
 	xu_pkg_unlock(p);
 }
@@ -369,6 +374,18 @@ static int xu_event_init(struct perf_event *event)
 		ret = type->ops->validate(event);
 	if (ret)
 		return ret;
+	/*
+	 * -F above the module's limit would be throttled at every tick, and
+	 * without a PERF_RECORD_THROTTLE (see xu_throttle()): refused at
+	 * open instead, with the errno perf_event_open() gives a sample_freq
+	 * above kernel.perf_event_max_sample_rate
+	 */
+	if (attr->freq && attr->sample_freq > xp->uncore->max_sample_rate) {
+		pr_info_ratelimited("%s: sample frequency %llu is above max_sample_rate=%llu\n",
+				    xp->name, attr->sample_freq,
+				    xp->uncore->max_sample_rate);
+		return -EINVAL;
+	}
 
 	box = &xp->boxes[topology_logical_package_id(event->cpu)];
 	if (READ_ONCE(box->cpu) < 0)
@@ -586,20 +603,82 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 	}
 }
 
+/*
+ * Is a box's timer_csd sent and not yet taken by its target?  The target
+ * unlocks an async csd just before it calls the function, so a call may
+ * still be under way once this is false (see xu_boxes_quiesce()).
+ */
+static bool xu_box_csd_busy(struct xu_box *box)
+{
+	/* pairs with the release of csd_unlock() */
+	return smp_load_acquire(&box->timer_csd.node.u_flags) & CSD_FLAG_LOCK;
+}
+
+/*
+ * Make sure no box timer, unthrottle irq_work or timer_csd of @uc runs or
+ * will run, before the boxes are freed.  Process context.
+ *
+ * Each of them arms or hands over a box's timer only for a box with a
+ * collecting CPU (xu_box_timer_elsewhere()): once every box's cpu is -1,
+ * a callback that reads it neither sends the csd nor arms the timer.
+ * Those that read the CPU before may have done either, the csd's own
+ * function included, which can send the csd again (the target unlocks
+ * it before the call).  csd_lock_wait() is not exported, so the lock is
+ * polled as it polls it; the csd's function runs with interrupts off
+ * from before the unlock to its return, as every csd function does (the
+ * IPI, or the flush of a CPU going offline or idle), so a grace period
+ * after the unlock waits it out.  A csd locked again after that was
+ * sent by a call that read the old CPU: it started before the grace
+ * period, which saw it end, and one more round waits for the call of
+ * the csd it sent, which reads -1.  Then the timer is cancelled once
+ * more, for a call that armed it.  An uncore whose boxes never had a
+ * collecting CPU (the KUnit suites' private ones) never sent one.
+ */
+static void xu_boxes_quiesce(struct xu_uncore *uc)
+{
+	bool collected = false, busy;
+	unsigned int i, pkg;
+
+	for (i = 0; uc->pmus && i < uc->num_pmus; i++) {
+		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {
+			struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+			collected |= box->cpu >= 0;
+			WRITE_ONCE(box->cpu, -1);
+			irq_work_sync(&box->unthrottle_work);
+			hrtimer_cancel(&box->timer);
+		}
+	}
+	if (!collected)
+		return;
+	do {
+		busy = false;
+		for (i = 0; i < uc->num_pmus; i++) {
+			for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++)
+				while (xu_box_csd_busy(&uc->pmus[i].boxes[pkg]))
+					cpu_relax();
+		}
+		synchronize_rcu();
+		for (i = 0; i < uc->num_pmus; i++) {
+			for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++)
+				busy |= xu_box_csd_busy(&uc->pmus[i].boxes[pkg]);
+		}
+	} while (busy);
+	for (i = 0; i < uc->num_pmus; i++) {
+		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++)
+			hrtimer_cancel(&uc->pmus[i].boxes[pkg].timer);
+	}
+}
+
 /**
  * xu_uncore_free() - free what xu_uncore_alloc() set up
- * @uc: the uncore
+ * @uc: the uncore, unregistered, its boxes without events
  */
 void xu_uncore_free(struct xu_uncore *uc)
 {
 	unsigned int i, pkg;
 
-	for (i = 0; uc->pmus && i < uc->num_pmus; i++) {
-		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {
-			irq_work_sync(&uc->pmus[i].boxes[pkg].unthrottle_work);
-			hrtimer_cancel(&uc->pmus[i].boxes[pkg].timer);
-		}
-	}
+	xu_boxes_quiesce(uc);
 	for (pkg = 0; uc->pkgs && pkg < uc->num_pkgs; pkg++) {
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);

@@ -169,6 +169,25 @@ int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val)
 	return pci_write_config_dword(pdev, er->reg, val) ? -EIO : 0;
 }
 
+/*
+ * How close to its top the low dword of a split counter may be read and
+ * the high one still be taken as its pair without a check: 2^27 events.
+ * The fastest PCI box counters of the E5 and E5 v2 guides add up to 128
+ * per cycle (329468 QPI RxL_OCCUPANCY, at qfclk, 1/8 of the link's GT/s:
+ * 1 GHz at 8 GT/s; the R3QPI and HA occupancies add up to 32 at the
+ * uncore clock): at most about 1.3e11 events a second, which take
+ * 2^27 / 1.3e11 = 1 ms to cover the window.  The two reads are one
+ * configuration access apart (a microsecond or so through CF8/CFC or
+ * MMCONFIG), with interrupts off in every caller, so only an SMI or,
+ * in a guest, the hypervisor can hold them that far apart: then, and
+ * only with the low dword in the last 2^27 of its range at the first
+ * read and the counter at the guides' highest rate, the value can be
+ * torn by 2^32, as every read of mainline's two is exposed to.  Below
+ * the window, the high dword cannot have taken a carry between the two.
+ * 1 read in 32 (a uniformly placed low dword) takes the third access.
+ */
+#define XU_SPLIT_NEAR_TOP	(U32_MAX - BIT(27))
+
 /**
  * xu_split_read() - read a counter that is two 32-bit registers
  * @rd:  reads the dword at an offset
@@ -176,23 +195,31 @@ int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val)
  * @off: the low dword's offset; the high one follows it
  * @val: the value
  *
- * A PCI counter is two configuration dwords.  A carry from the low dword
- * between the two reads would tear the value: the high dword is read on
- * both sides of the low one, and the low one again if it changed (a
- * second carry would take 2^32 events in between).
+ * A PCI counter is two configuration dwords, and it keeps counting
+ * between the two reads: a carry out of the low dword between them
+ * would tear the value by 2^32.  The low dword is read, then the high
+ * one.  A low dword below XU_SPLIT_NEAR_TOP is too far from its top to
+ * have carried before the high one was read (see there): the pair is
+ * the value, in 2 accesses.  Otherwise the low dword is read again: not
+ * below the first read, it did not wrap in between, so the high dword
+ * read between them is its pair; below it, it wrapped, and the high
+ * dword is read again, after the carry, as the pair of the second low
+ * read, which is too far from its top to carry again so soon.
  *
  * Return: 0 or the first error of @rd.
  */
 int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
 		  u64 *val)
 {
-	u32 lo, hi, hi2;
+	u32 lo, hi, lo2;
 	int ret;
 
-	ret = rd(ctx, off + 4, &hi) ?: rd(ctx, off, &lo) ?: rd(ctx, off + 4, &hi2);
-	if (!ret && hi != hi2) {
-		ret = rd(ctx, off, &lo);
-		hi = hi2;
+	ret = rd(ctx, off, &lo) ?: rd(ctx, off + 4, &hi);
+	if (!ret && lo > XU_SPLIT_NEAR_TOP) {
+		ret = rd(ctx, off, &lo2);
+		if (!ret && lo2 < lo)
+			ret = rd(ctx, off + 4, &hi);
+		lo = lo2;
 	}
 	*val = ret ? 0 : (u64)hi << 32 | lo;
 	return ret;
@@ -224,6 +251,7 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return 0;
 }
+EXPORT_SYMBOL_NS_GPL(xu_ctr_read, XU_NS_INTERNAL);
 
 /* Only a stopped counter is written: its halves cannot carry meanwhile */
 int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val)

@@ -56,6 +56,19 @@ static u64 xu_walk_stamp(void)
 	return (ktime_get_mono_fast_ns() & ~XU_WALK_CPU) | smp_processor_id();
 }
 
+/*
+ * How long after the last counter that may raise a PMI stopped the NMI
+ * handler still looks for one: a PMI raised just before the stop may be
+ * on its way.  On hardware it takes microseconds; the simulator sends
+ * it through an irq_work of the overflowing CPU (run when that CPU
+ * enables interrupts) and an IPI, which a loaded host running the VM's
+ * vCPUs as threads can hold up far longer.  A PMI later than this is
+ * reported by the kernel as an unknown NMI, and leaves the LVTPC of the
+ * CPU it reached masked: the next PMI there is lost, for the watchdog
+ * to stand in for.
+ */
+#define XU_PMI_LATE_NS		NSEC_PER_SEC
+
 /* How often the watchdog looks for a package frozen by a lost PMI */
 #define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
 
@@ -489,6 +502,71 @@ static void xu_pmi_deliver(void *info)
 	xu_pkg_unlock(p);
 }
 
+/*
+ * May @event's counter raise a PMI?  Those are the events the NMI
+ * handler looks for: with none in a package, an NMI there (the core
+ * PMU's, the NMI watchdog's, an IPI's) costs it no register access.
+ */
+static bool xu_event_armed(struct xu_box *box, struct perf_event *event)
+{
+	return event->hw.config & box->pmu->type->ctl_pmi;
+}
+
+/**
+ * xu_pmi_event_add() - count an event the NMI handler must look for
+ * @box:   its box; the package is locked
+ * @event: the event, before pmu::add writes its counter's control
+ *
+ * The count is raised before the counter is armed, in program order on
+ * the collecting CPU: the register write that arms it is a WRMSR, which
+ * is serialising (the stores before it are globally visible before it
+ * executes), or a configuration write, behind the locked instruction of
+ * pci_lock; the simulator's behind its socket lock.  The counter's
+ * overflow, and so its PMI on any CPU of the package, comes after that
+ * write: the NMI reads the raised count.
+ */
+void xu_pmi_event_add(struct xu_box *box, struct perf_event *event)
+{
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	if (xu_event_armed(box, event))
+		WRITE_ONCE(p->pmi_events, p->pmi_events + 1);
+}
+
+/**
+ * xu_pmi_event_del() - the event's counter is stopped for good
+ * @box:   its box; the package is locked
+ * @event: the event, in pmu::del after its counter was stopped
+ *
+ * A PMI its counter raised before the stop may still be on its way, and
+ * its NMI must find the handler looking: the time of the stop is written
+ * before the lowered count (release), and the handler looks for
+ * XU_PMI_LATE_NS after it (xu_pmi_armed()).
+ */
+void xu_pmi_event_del(struct xu_box *box, struct perf_event *event)
+{
+	struct xu_pkg *p = xu_box_pkg(box);
+
+	if (!xu_event_armed(box, event) || WARN_ON_ONCE(!p->pmi_events))
+		return;
+	WRITE_ONCE(p->pmi_stopped, ktime_get_mono_fast_ns());
+	/* the time before the count: pairs with xu_pmi_armed()'s acquire */
+	smp_store_release(&p->pmi_events, p->pmi_events - 1);
+}
+
+/*
+ * Can a PMI of package @p be on its way?  NMI context, no lock: while
+ * an event whose counter may raise one is open, and XU_PMI_LATE_NS after
+ * the last one stopped.  The acquire pairs with xu_pmi_event_del()'s
+ * release: a count read 0 comes with the time of the stop that made it.
+ */
+static bool xu_pmi_armed(struct xu_pkg *p)
+{
+	/* pairs with xu_pmi_event_del()'s release */
+	return smp_load_acquire(&p->pmi_events) ||
+	       ktime_get_mono_fast_ns() - READ_ONCE(p->pmi_stopped) < XU_PMI_LATE_NS;
+}
+
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct xu_uncore *uc = READ_ONCE(xu_nmi_uncore);
@@ -508,6 +586,9 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	if (READ_ONCE(gbox->cpu) < 0)
 		return NMI_DONE;
 	p = &uc->pkgs[pkg];
+	/* no counter of the package can have raised a PMI */
+	if (!xu_pmi_armed(p))
+		return NMI_DONE;
 
 	if (!uc->walk_in_irq && xu_pkg_trylock(p)) {
 		/* a walk that found status re-armed the LVTPC before unfreezing */

@@ -14,6 +14,8 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_start(void *data);
 void xu_pmi_watchdog_kick(struct xu_box *box);
+void xu_pmi_event_add(struct xu_box *box, struct perf_event *event);
+void xu_pmi_event_del(struct xu_box *box, struct perf_event *event);
 void xu_pmi_cpu_init(struct xu_uncore *uc);
 void xu_pmi_cpus_exit(struct xu_uncore *uc);
 int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,

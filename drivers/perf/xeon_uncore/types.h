@@ -484,6 +484,11 @@ struct xu_deferred {
  *            oldest first, under @lock; each event's pending count
  *            (xu_samples_pending()) also counts those that found it full
  * @n_deferred: entries of @deferred in use
+ * @pmi_events: events of the package between pmu::add and pmu::del whose
+ *            counter control has the PMI enable; written under @lock,
+ *            read by the NMI handler without it (xu_pmi_armed())
+ * @pmi_stopped: when one of them last stopped (ktime_get_mono_fast_ns()),
+ *            written under @lock before @pmi_events is lowered
  */
 struct xu_pkg {
 	arch_spinlock_t lock;
@@ -502,6 +507,8 @@ struct xu_pkg {
 	u64 lost;
 	struct xu_deferred deferred[XU_DEFERRED];
 	unsigned int n_deferred;
+	unsigned int pmi_events;
+	u64 pmi_stopped;
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */

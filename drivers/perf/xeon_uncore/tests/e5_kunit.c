@@ -97,32 +97,69 @@ static void e5_split_read(struct kunit *test)
 	struct split_ctr c = { .fail_at = -1 };
 	u64 val;
 
-	/* no carry: high, low, high; the low read's value */
+	/*
+	 * Far from a carry: low, then high, 2 reads; the value the counter
+	 * held at the low read
+	 */
 	c.val = 0x1234567800ULL;
 	c.step = 0x10;
 	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
-	KUNIT_EXPECT_EQ(test, val, 0x1234567810ULL);
+	KUNIT_EXPECT_EQ(test, val, 0x1234567800ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 2);
+
+	/* the low dword 2^27 below its top: still 2 reads; one more, 3 */
+	c = (struct split_ctr){ .val = 0x1f7ffffffULL, .step = 0x1, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x1f7ffffffULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 2);
+	c = (struct split_ctr){ .val = 0x1f8000000ULL, .step = 0x1, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x1f8000002ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 3);
 
 	/*
-	 * The carry falls between the first high read and the low one:
-	 * high 0x1, low 0x0, high 0x2.  Torn, the value would be
-	 * 0x1_00000000, 2^32 short; the low dword read again (after the
-	 * counter moved on to 0x2_00000020) gives a value the counter held.
+	 * The carry falls between the low read and the high one: low
+	 * 0xfffffff0, high 0x2.  Torn, the value would be 0x2_fffffff0,
+	 * 2^32 ahead; the low dword read again (0x10, below the first: it
+	 * wrapped) and the high one after it give a value the counter held
+	 * (at the second low read, 0x2_00000010).
 	 */
 	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = -1 };
 	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
-	KUNIT_EXPECT_EQ(test, val, 0x200000020ULL);
+	KUNIT_EXPECT_EQ(test, val, 0x200000010ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 4);
 
-	/* the carry between the low read and the second high one */
-	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x8, .fail_at = -1 };
+	/*
+	 * The same at 2^48, where a 48-bit counter wraps (this fake one
+	 * goes on into bit 48, which xu_ctr_read() masks off): low
+	 * 0xfffffff0, high 0x10000; torn, 0x1_0000_ffff_fff0
+	 */
+	c = (struct split_ctr){ .val = 0xfffffffffff0ULL, .step = 0x10, .fail_at = -1 };
 	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
-	KUNIT_EXPECT_EQ(test, val, 0x200000008ULL);
+	KUNIT_EXPECT_EQ(test, val, 0x1000000000010ULL);
 	KUNIT_EXPECT_EQ(test, c.reads, 4);
+
+	/*
+	 * The carry between the high read and the second low one: high
+	 * 0x1 and the second low 0x0 belong to different sides of it, the
+	 * high dword is read again
+	 */
+	c = (struct split_ctr){ .val = 0x1ffffffe0ULL, .step = 0x10, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x200000000ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 4);
+
+	/* Near the top, no carry before the second low read: 3 reads */
+	c = (struct split_ctr){ .val = 0x1ffffff00ULL, .step = 0x10, .fail_at = -1 };
+	KUNIT_EXPECT_EQ(test, 0, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0x1ffffff20ULL);
+	KUNIT_EXPECT_EQ(test, c.reads, 3);
 
 	/* a failed read is an error, never a value */
 	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = 1 };
+	KUNIT_EXPECT_EQ(test, -EIO, xu_split_read(split_rd, &c, 0xa0, &val));
+	KUNIT_EXPECT_EQ(test, val, 0);
+	c = (struct split_ctr){ .val = 0x1fffffff0ULL, .step = 0x10, .fail_at = 3 };
 	KUNIT_EXPECT_EQ(test, -EIO, xu_split_read(split_rd, &c, 0xa0, &val));
 	KUNIT_EXPECT_EQ(test, val, 0);
 }

@@ -554,6 +554,47 @@ static void e5_walk_init_clears_stale_status(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(walk_of(test)->sim), 0ULL);
 }
 
+/*
+ * A PCI counter read: its low dword, then its high one, 2 configuration
+ * reads as mainline's; a third (the low dword again) only with the low
+ * dword near its top, where a carry could fall between the two
+ */
+static void e5_walk_counter_read_takes_two_dwords(struct kunit *test)
+{
+	static const struct xu_sim_access want[] = {
+		PR(DF_IMC0, 0xa0, 0x89abcdef),
+		PR(DF_IMC0, 0xa4, 0x1234),
+	};
+	static const struct xu_sim_access want_top[] = {
+		PR(DF_IMC0, 0xa0, 0xfffffff0),
+		PR(DF_IMC0, 0xa4, 0x1234),
+		PR(DF_IMC0, 0xa0, 0xfffffff0),
+	};
+	struct xu_test_private *w;
+	struct xu_box *imc0;
+	unsigned int n;
+	u64 val = 0;
+
+	ivb_setup(test);
+	w = walk_of(test);
+	imc0 = &e5w_pmu(test, "uncore_imc_0")->boxes[0];
+	/* the counter stands still: its control is 0, the generator off */
+	pci_wr(test, DF_IMC0, 0xa0, 0x89abcdef);
+	pci_wr(test, DF_IMC0, 0xa4, 0x1234);
+	xu_sim_log_start(w->sim);
+	KUNIT_EXPECT_EQ(test, xu_ctr_read(imc0, 0, &val), 0);
+	n = xu_sim_log_stop(w->sim, w->log);
+	KUNIT_EXPECT_EQ(test, val, 0x123489abcdefULL);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+
+	pci_wr(test, DF_IMC0, 0xa0, 0xfffffff0);
+	xu_sim_log_start(w->sim);
+	KUNIT_EXPECT_EQ(test, xu_ctr_read(imc0, 0, &val), 0);
+	n = xu_sim_log_stop(w->sim, w->log);
+	KUNIT_EXPECT_EQ(test, val, 0x1234fffffff0ULL);
+	expect_log(test, n, want_top, ARRAY_SIZE(want_top));
+}
+
 static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_finds_the_private_pci_boxes),
 	KUNIT_CASE(e5_walk_imc_counter),
@@ -569,6 +610,7 @@ static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_not_ours),
 	KUNIT_CASE(e5_walk_snbep_has_no_global),
 	KUNIT_CASE(e5_walk_init_clears_stale_status),
+	KUNIT_CASE(e5_walk_counter_read_takes_two_dwords),
 	{}
 };
 

@@ -121,6 +121,17 @@ static const struct errno_row nx_rows[] = {
 		   M_CYCLES | 0x44, 1000, 0, -EOPNOTSUPP),
 	ROW_SAMPLE(EM_NX, "uncore_mbox_1", "40: sample_freq=100, count_mode=2",
 		   M_CYCLES | 0x48, 100, EF_FREQ, -EOPNOTSUPP),
+	/*
+	 * -F above the max_sample_rate parameter (10000, its default, as
+	 * tools/testing/kunit/guest.sh loads the module): refused as perf
+	 * refuses a sample_freq above its own limit
+	 */
+	ROW_SAMPLE(EM_NX, "uncore_mbox_0", "40: sample_freq=10000 (max_sample_rate)",
+		   M_CYCLES, 10000, EF_FREQ, 0),
+	ROW_SAMPLE(EM_NX, "uncore_mbox_0", "40: sample_freq=10001 (above max_sample_rate)",
+		   M_CYCLES, 10001, EF_FREQ, -EINVAL),
+	ROW_SAMPLE(EM_NX, "uncore_ubox", "40: sample_freq=1000000 (above max_sample_rate)",
+		   0x1, 1000000, EF_FREQ, -EINVAL),
 
 	/* 95-nhmex-errors.sh: positive controls */
 	ROW(EM_NX, "uncore_cbox_0", "95: C-Box event", 0x05842211, 0, 0, 0),
@@ -367,6 +378,13 @@ static const struct errno_row e5_rows[] = {
 		   100000, 0, -EOPNOTSUPP),
 	ROW_SAMPLE(EM_SNBEP, "uncore_pcu", "83: sample_freq=100", 0x4, 100, EF_FREQ,
 		   -EOPNOTSUPP),
+	/* -F above max_sample_rate (10000, as guest.sh loads the module) */
+	ROW_SAMPLE(EM_IVBEP, "uncore_imc_0", "83: sample_freq=10000 (max_sample_rate)",
+		   0x4, 10000, EF_FREQ, 0),
+	ROW_SAMPLE(EM_IVBEP, "uncore_imc_0", "83: sample_freq=10001 (above max_sample_rate)",
+		   0x4, 10001, EF_FREQ, -EINVAL),
+	ROW_SAMPLE(EM_IVBEP, "uncore_cbox_0", "83: sample_freq=10001 (above max_sample_rate)",
+		   0x11, 10001, EF_FREQ, -EINVAL),
 };
 
 /* The next row of @rows after @prev that holds on the attached model */

@@ -16,6 +16,10 @@
 #include <linux/jiffies.h>
 #include <linux/topology.h>
 
+#include <asm/apic.h>
+#include <asm/irq_vectors.h>
+#include <asm/nmi.h>
+
 #include <xeon_uncore/nhmex.h>
 
 #include "private.h"
@@ -333,6 +337,86 @@ static void pmi_not_ours_on_the_module(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, r1 - r0, 1ULL);
 		KUNIT_EXPECT_EQ(test, w1 - w0, 0ULL);
 	}
+}
+
+/* An NMI the module's handler must leave alone, and who else saw it */
+struct pmi_nmi_probe {
+	atomic_t armed;		/* the test's handler claims NMIs */
+	atomic_t cpu;		/* ... on this CPU */
+	atomic_t seen;		/* NMIs it claimed */
+};
+
+static struct pmi_nmi_probe pmi_nmi_probe;
+
+/*
+ * Claims the NMIs the test sends, so that none is an unknown NMI: every
+ * NMI_LOCAL handler runs whatever the others return
+ */
+static int pmi_nmi_claim(unsigned int type, struct pt_regs *regs)
+{
+	if (!atomic_read(&pmi_nmi_probe.armed) ||
+	    atomic_read(&pmi_nmi_probe.cpu) != smp_processor_id())
+		return NMI_DONE;
+	atomic_inc(&pmi_nmi_probe.seen);
+	return NMI_HANDLED;
+}
+
+/*
+ * On the CPU the NMI is for: raised by that CPU itself, as the
+ * simulator raises its PMIs (sim/pmi.c)
+ */
+static void pmi_nmi_self(void *unused)
+{
+	apic->send_IPI(smp_processor_id(), NMI_VECTOR);
+}
+
+/*
+ * With no event open on a package, an NMI there (the core PMU's, a
+ * watchdog's, an IPI's) costs the uncore's handler no register access:
+ * it neither reads the global status nor the LVTPC.  A real NMI, which
+ * a CPU of each package sends itself, runs every NMI_LOCAL handler, the
+ * module's among them; the module's simulator logs the accesses.  The
+ * driver stops looking 1 s after the last event stopped
+ * (XU_PMI_LATE_NS): the suites before closed theirs, and 1.2 s pass.
+ */
+static void pmi_no_event_nmi_makes_no_access(struct kunit *test)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	struct xu_sim *sim = xu_test_sim(test);
+	struct xu_sim_access *log;
+	unsigned int pkg, n, i;
+	unsigned long timeout;
+	int cpu, ret;
+
+	if (!uc->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0");
+	log = kunit_kcalloc(test, XU_SIM_LOG_LEN, sizeof(*log), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, log);
+	msleep(1200);
+	atomic_set(&pmi_nmi_probe.seen, 0);
+	atomic_set(&pmi_nmi_probe.armed, 1);
+	ret = register_nmi_handler(NMI_LOCAL, pmi_nmi_claim, 0, "xu_test_nmi");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		cpu = xu_test_cpu_of(test, pkg);
+		atomic_set(&pmi_nmi_probe.cpu, cpu);
+		xu_sim_log_start(sim);
+		KUNIT_ASSERT_EQ(test, smp_call_function_single(cpu, pmi_nmi_self, NULL, true), 0);
+		timeout = jiffies + HZ;
+		while (atomic_read(&pmi_nmi_probe.seen) <= pkg &&
+		       time_before(jiffies, timeout))
+			cpu_relax();
+		n = xu_sim_log_stop(sim, log);
+		KUNIT_EXPECT_GT_MSG(test, atomic_read(&pmi_nmi_probe.seen), (int)pkg,
+				    "the NMI sent to CPU %d never arrived", cpu);
+		KUNIT_EXPECT_EQ_MSG(test, n, 0U, "package %u (CPU %d)", pkg, cpu);
+		for (i = 0; i < min_t(unsigned int, n, XU_SIM_LOG_LEN); i++)
+			kunit_info(test, "access %u: %s %#x socket %u", i,
+				   log[i].write ? "write" : "read", log[i].msr,
+				   log[i].socket);
+	}
+	atomic_set(&pmi_nmi_probe.armed, 0);
+	unregister_nmi_handler(NMI_LOCAL, "xu_test_nmi");
 }
 
 /* Sampling and counting through perf on the module's simulator */
@@ -1176,6 +1260,83 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000005ULL);
 }
 
+/* A CPU kept busy with interrupts off, for pmi_free_waits_for_the_timer_csd */
+struct pmi_spin {
+	call_single_data_t csd;
+	atomic_t spinning;
+	atomic_t done;
+	atomic_t csd_ran;	/* the box's timer_csd called */
+};
+
+/* On the target CPU, interrupts off: 300 ms, long enough to be seen */
+static void pmi_spin_here(void *info)
+{
+	struct pmi_spin *sp = info;
+	u64 end = ktime_get_mono_fast_ns() + 300 * NSEC_PER_MSEC;
+
+	atomic_set(&sp->spinning, 1);
+	while (ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	atomic_set(&sp->done, 1);
+}
+
+static void pmi_timer_csd_mark(void *info)
+{
+	struct pmi_spin *sp = info;
+
+	atomic_set(&sp->csd_ran, 1);
+}
+
+/*
+ * xu_uncore_free(), as at unload, waits for a box's timer_csd still
+ * queued on another CPU (sent by a walk's unthrottle or a hotplug move):
+ * the boxes it frees hold the csd.  The csd is sent to a CPU that keeps
+ * interrupts off for 300 ms, behind a csd of the test's; the box's
+ * function stands in for xu_box_timer_arm(), to see it run.  Without
+ * the wait, the free returns while the target still spins, and the
+ * csd then runs from freed memory.
+ */
+static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
+{
+	struct pmi_spin *sp = kunit_kzalloc(test, sizeof(*sp), GFP_KERNEL);
+	struct xu_test_private *w;
+	struct xu_box *box;
+	unsigned long timeout;
+	int here, target;
+
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	walk_setup(test);
+	w = walk_of(test);
+	here = get_cpu();
+	target = cpumask_any_but(cpu_online_mask, here);
+	put_cpu();
+	if (target >= nr_cpu_ids)
+		kunit_skip(test, "one CPU online");
+	box = &w->uc.pmus[0].boxes[0];
+	/* a box whose collecting CPU is the target, as a walk elsewhere sees it */
+	WRITE_ONCE(box->cpu, target);
+	INIT_CSD(&box->timer_csd, pmi_timer_csd_mark, sp);
+	INIT_CSD(&sp->csd, pmi_spin_here, sp);
+
+	KUNIT_ASSERT_EQ(test, smp_call_function_single_async(target, &sp->csd), 0);
+	timeout = jiffies + 2 * HZ;
+	while (!atomic_read(&sp->spinning) && time_before(jiffies, timeout))
+		cpu_relax();
+	KUNIT_ASSERT_TRUE(test, atomic_read(&sp->spinning));
+	KUNIT_ASSERT_EQ(test, smp_call_function_single_async(target, &box->timer_csd), 0);
+
+	xu_uncore_free(&w->uc);
+	KUNIT_EXPECT_TRUE_MSG(test, atomic_read(&sp->csd_ran),
+			      "xu_uncore_free() returned before the timer_csd ran (the target %s spinning)",
+			      atomic_read(&sp->done) ? "had stopped" : "was still");
+
+	/* sp must outlive the spin, and the csd's call, whatever happened */
+	timeout = jiffies + 2 * HZ;
+	while (!atomic_read(&sp->csd_ran) && time_before(jiffies, timeout))
+		msleep(20);
+	synchronize_rcu();
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -1184,6 +1345,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_rw1c_clears_exactly_the_flagged_bits),
 	KUNIT_CASE(pmi_not_ours_reads_status_and_writes_nothing),
 	KUNIT_CASE(pmi_not_ours_on_the_module),
+	KUNIT_CASE(pmi_no_event_nmi_makes_no_access),
 	KUNIT_CASE(pmi_sampling_preloads_and_rearms_the_period),
 	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
 	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
@@ -1200,6 +1362,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
 	KUNIT_CASE(pmi_route_writes_a_one_hot_core_mask),
+	KUNIT_CASE(pmi_free_waits_for_the_timer_csd),
 	{}
 };
 
