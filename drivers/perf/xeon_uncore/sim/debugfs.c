@@ -10,7 +10,8 @@
  *   generator   0 or 1
  *   traffic     the traffic scenario (traffic.c): write lines of
  *               key=value words; read: every value, in the same form
- *   violations  writes that set reserved bits
+ *   violations  writes that set reserved bits, and the driver's MSR
+ *               accesses from a CPU of another package
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
  *   frozen_ns   per socket: time the package spent frozen by PMIs

@@ -53,14 +53,15 @@ static struct xu_sim *xu_sim;
 /* xu_detach(), held (with a reference on xeon_uncore) while attached */
 static void (*xu_sim_detach)(void *io_priv);
 
+/* The driver's MSR accesses, from a CPU that must be of the box's package */
 static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
 {
-	return xu_sim_read(box->io_priv, box->pkg, reg, val);
+	return sim_msr_access(box->io_priv, box->pkg, reg, val, false);
 }
 
 static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
 {
-	return xu_sim_write(box->io_priv, box->pkg, reg, val);
+	return sim_msr_access(box->io_priv, box->pkg, reg, &val, true);
 }
 
 static void xu_sim_io_quiesce(void *sim)
