@@ -225,6 +225,19 @@ void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on)
 EXPORT_SYMBOL_NS_GPL(xu_sim_set_wrong_guesses, XU_SIM_NS);
 
 /**
+ * xu_sim_set_wide_bits() - counter reads with bits above the width, or not
+ * @sim: the simulated uncore
+ * @on:  true: a read of a counter returns bits 63:width set as sim_wide()
+ *       says (Documentation/simulator.rst, "Wide bits"); false: 0 there,
+ *       unless wrong guesses are on
+ */
+void xu_sim_set_wide_bits(struct xu_sim *sim, bool on)
+{
+	WRITE_ONCE(sim->wide_bits, on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_wide_bits, XU_SIM_NS);
+
+/**
  * xu_sim_set_msr_cpu_check() - check the CPU of the driver's MSR accesses
  * @sim: the simulated uncore
  * @on:  true (the default of xu_sim_create()): an MSR access through

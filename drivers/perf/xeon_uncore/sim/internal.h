@@ -274,6 +274,8 @@ struct sim_socket {
  * @misroute:    each PMI goes to a CPU pmi_core_sel does not name
  * @wrong_guesses: every inferred behaviour the model documents is the
  *               other one (xu_sim_set_wrong_guesses()); read by the models
+ * @wide_bits:   counter reads return bits above the counter's width
+ *               (xu_sim_set_wide_bits(), sim_wide())
  * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another
  *               package than the box's is a violation, and reaches the
  *               calling CPU's package (xu_sim_set_msr_cpu_check(),
@@ -300,6 +302,7 @@ struct xu_sim {
 	bool deliver_pmi;
 	bool misroute;
 	bool wrong_guesses;
+	bool wide_bits;
 	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;
@@ -326,6 +329,7 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	       unsigned int size, u64 *val, bool write);
 int sim_msr_access(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val,
 		   bool write);
+u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width);
 int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n);
 

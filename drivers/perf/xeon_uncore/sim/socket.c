@@ -317,6 +317,36 @@ int sim_msr_access(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val,
 	return sim_access(sim, socket, -1, reg, 8, val, write);
 }
 
+/* Bits 63:width of a counter read in the wide-bits mode, but for bit width */
+#define SIM_WIDE_PATTERN	0xa5a5a5a5a5a5a5a5ULL
+
+/**
+ * sim_wide() - a counter's value as a read returns it
+ * @s:     the socket
+ * @val:   the counter's value, below 2^@width
+ * @width: the counter's width, 1 to 63
+ *
+ * The guides leave a counter's bits above its width undefined.  With wide
+ * bits (xu_sim_set_wide_bits(), or wrong guesses) a read returns them set:
+ * bits 63:@width + 1 as SIM_WIDE_PATTERN, and bit @width the complement of
+ * bit @width - 1, so that a read that masks one bit too few sees a carry
+ * out of the counter where it crosses its wrap.  Models call it for the
+ * counter reads of rdmsr and of PCI configuration reads, not for peeks.
+ *
+ * Return: @val, with those bits in wide-bits mode.
+ */
+u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width)
+{
+	u64 hi;
+
+	if (!READ_ONCE(s->sim->wide_bits) && !READ_ONCE(s->sim->wrong_guesses))
+		return val;
+	hi = SIM_WIDE_PATTERN & GENMASK_ULL(63, width + 1);
+	if (!(val & BIT_ULL(width - 1)))
+		hi |= BIT_ULL(width);
+	return val | hi;
+}
+
 /* xu_sim_inject(), for the API and the models' debugfs forms */
 int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n)
