@@ -470,8 +470,9 @@ static int sim_absent(struct xu_sim *sim, const char *absent)
  * The generator runs, on the real clock; PMIs are raised but not
  * delivered (xu_sim_set_deliver_pmi()); the CPU of every MSR access
  * through xu_sim_io is checked (xu_sim_set_msr_cpu_check()).  The models
- * with PCI boxes (the E5 ones) create their PCI domain (Documentation/simulator.rst), which the PCI core scans before
- * this returns.  Sleeps.
+ * with PCI boxes (the E5 ones) create their PCI domain
+ * (Documentation/simulator.rst), which the PCI core scans before this
+ * returns.  Sleeps.
  *
  * Return: the simulator, or an ERR_PTR(): -EINVAL for an unknown model
  * or an unknown name in @absent (with one line in the log).
