@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 """Strict KTAP counter for KUnit output in a kernel console log.
 
-usage: ktap.py [--after=MARKER] [--prefix=P] LOG
+usage: ktap.py [--after=MARKER] [--prefix=P] [--manifest=FILE] LOG
 
 --after: only read the log after the last line containing MARKER (if any).
+--manifest: FILE's lines "kunit PASS SUITE: CASE..." (tools/testing/
+manifest) name the suites and cases that must run: each one of them that
+printed no result (a leaf under SUITE@PASS.CASE) is a failure, "not ok
+P<suite>@<pass>.<case> (not run: ...)".
 
 A line "xu-kunit: pass MODEL" (tools/testing/kunit/guest.sh writes one to
 the kernel log before each pass) names the suites after it SUITE@MODEL,
@@ -38,15 +42,31 @@ class Frame:
         self.failed = 0
 
 
+def manifest_cases(path):
+    """SUITE@PASS.CASE for each case of each "kunit" line of @path."""
+    cases = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) < 3 or w[0] != 'kunit' or not w[2].endswith(':'):
+                continue
+            suite = '%s@%s' % (w[2][:-1], w[1])
+            cases += ['%s.%s' % (suite, c) for c in w[3:]]
+    return cases
+
+
 def main(argv):
     after = None
     prefix = ''
     path = None
+    manifest = None
     for a in argv[1:]:
         if a.startswith('--after='):
             after = a.split('=', 1)[1]
         elif a.startswith('--prefix='):
             prefix = a.split('=', 1)[1]
+        elif a.startswith('--manifest='):
+            manifest = a.split('=', 1)[1]
         else:
             path = a
     if path is None:
@@ -62,10 +82,13 @@ def main(argv):
     counts = {'ok': 0, 'not ok': 0, 'skip': 0}
     out = []
     stack = []
+    ran = set()
 
     def report(kind, name):
         counts[kind] += 1
         out.append('%s %s%s' % (kind, prefix, name))
+        # SUITE@PASS.CASE of a leaf: a case that ran, whatever its result
+        ran.add('.'.join(name.split(' (')[0].split('.')[:2]))
 
     def path_of(name):
         parts = [f.name for f in stack if f.name] + [name]
@@ -136,6 +159,11 @@ def main(argv):
         elif kind == 'not ok' and not skipped and not child_failed:
             report('not ok', path_of(name) + ' (reported failed)')
     close_above(-1)
+
+    if manifest is not None:
+        for want in manifest_cases(manifest):
+            if want not in ran:
+                report('not ok', '%s (not run: %s names it)' % (want, manifest))
 
     for o in out:
         print(o)

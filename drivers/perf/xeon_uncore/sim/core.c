@@ -225,6 +225,36 @@ void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on)
 EXPORT_SYMBOL_NS_GPL(xu_sim_set_wrong_guesses, XU_SIM_NS);
 
 /**
+ * xu_sim_set_wide_bits() - counter reads with bits above the width, or not
+ * @sim: the simulated uncore
+ * @on:  true: a read of a counter returns bits 63:width set as sim_wide()
+ *       says (Documentation/simulator.rst, "Wide bits"); false: 0 there,
+ *       unless wrong guesses are on
+ */
+void xu_sim_set_wide_bits(struct xu_sim *sim, bool on)
+{
+	WRITE_ONCE(sim->wide_bits, on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_wide_bits, XU_SIM_NS);
+
+/**
+ * xu_sim_set_msr_cpu_check() - check the CPU of the driver's MSR accesses
+ * @sim: the simulated uncore
+ * @on:  true (the default of xu_sim_create()): an MSR access through
+ *       xu_sim_io from a CPU of another package than the box's is a
+ *       violation and reaches the calling CPU's package, as on silicon
+ *       (sim_msr_access()); false: it reaches the box's package
+ *
+ * The suites that drive a private uncore's box operations for every
+ * package from the test's own CPU turn it off.
+ */
+void xu_sim_set_msr_cpu_check(struct xu_sim *sim, bool on)
+{
+	WRITE_ONCE(sim->msr_cpu_check, on);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_msr_cpu_check, XU_SIM_NS);
+
+/**
  * xu_sim_stale() - leave the registers as a previous owner might have
  * @sim: the simulated uncore
  *
@@ -307,7 +337,10 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_advance, XU_SIM_NS);
  * xu_sim_violations() - writes so far that set a must-be-zero bit
  * @sim: the simulated uncore
  *
- * Return: the number of such writes.
+ * Also counted: the MSR accesses through xu_sim_io made on a CPU of
+ * another package than the box's (sim_msr_access()).
+ *
+ * Return: the number of such writes and accesses.
  */
 u64 xu_sim_violations(struct xu_sim *sim)
 {
@@ -435,9 +468,11 @@ static int sim_absent(struct xu_sim *sim, const char *absent)
  *           left out of the simulated PCI buses
  *
  * The generator runs, on the real clock; PMIs are raised but not
- * delivered (xu_sim_set_deliver_pmi()).  The models with PCI boxes (the
- * E5 ones) create their PCI domain (Documentation/simulator.rst), which the PCI core scans before
- * this returns.  Sleeps.
+ * delivered (xu_sim_set_deliver_pmi()); the CPU of every MSR access
+ * through xu_sim_io is checked (xu_sim_set_msr_cpu_check()).  The models
+ * with PCI boxes (the E5 ones) create their PCI domain
+ * (Documentation/simulator.rst), which the PCI core scans before this
+ * returns.  Sleeps.
  *
  * Return: the simulator, or an ERR_PTR(): -EINVAL for an unknown model
  * or an unknown name in @absent (with one line in the log).
@@ -468,6 +503,7 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	sim->model = m;
 	sim->domain = -1;
 	sim->generator = true;
+	sim->msr_cpu_check = true;
 	atomic64_set(&sim->violations, 0);
 	atomic64_set(&sim->pmis, 0);
 	for (i = 0; i < sockets; i++) {

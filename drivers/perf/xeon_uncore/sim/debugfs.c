@@ -10,7 +10,8 @@
  *   generator   0 or 1
  *   traffic     the traffic scenario (traffic.c): write lines of
  *               key=value words; read: every value, in the same form
- *   violations  writes that set reserved bits
+ *   violations  writes that set reserved bits, and the driver's MSR
+ *               accesses from a CPU of another package
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
  *   frozen_ns   per socket: time the package spent frozen by PMIs
@@ -18,6 +19,7 @@
  *               accesses made while a PMI kept the package frozen
  *   lost_pmis   per socket: PMIs a CPU lost to its masked LVTPC
  *   misroute    0 or 1: send each PMI to a CPU pmi_core_sel does not name
+ *   wide_bits   0 or 1: counter reads return bits above the counter's width
  *   mask_lvtpc  write a CPU number: mask that CPU's LVTPC
  * Documentation/simulator.rst describes them.
  */
@@ -301,6 +303,22 @@ static int sim_misroute_set(void *data, u64 val)
 DEFINE_DEBUGFS_ATTRIBUTE(sim_misroute_fops, sim_misroute_get,
 			 sim_misroute_set, "%llu\n");
 
+static int sim_wide_bits_get(void *data, u64 *val)
+{
+	*val = READ_ONCE(((struct xu_sim *)data)->wide_bits);
+	return 0;
+}
+
+static int sim_wide_bits_set(void *data, u64 val)
+{
+	if (val > 1)
+		return -EINVAL;
+	xu_sim_set_wide_bits(data, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sim_wide_bits_fops, sim_wide_bits_get,
+			 sim_wide_bits_set, "%llu\n");
+
 static int sim_mask_lvtpc_set(void *data, u64 val)
 {
 	if (val >= nr_cpu_ids)
@@ -337,5 +355,7 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 				   &sim_misroute_fops);
 	debugfs_create_file_unsafe("mask_lvtpc", 0200, dir, sim,
 				   &sim_mask_lvtpc_fops);
+	debugfs_create_file_unsafe("wide_bits", 0600, dir, sim,
+				   &sim_wide_bits_fops);
 	return 0;
 }

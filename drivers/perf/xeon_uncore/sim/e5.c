@@ -496,6 +496,17 @@ static u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at)
 	return 0;
 }
 
+/* As sim_e5_get(), a counter with the bits above its width a read returns */
+static u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at)
+{
+	u64 v = sim_e5_get(s, at);
+
+	if (at->reg != R_CTR)
+		return v;
+	return sim_wide(s, v, fls64(sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[at->b],
+						   at->i)));
+}
+
 static void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at,
 		       u64 val, bool pci, u32 reg)
 {
@@ -555,7 +566,7 @@ static int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
 	}
 	if (!sim_e5_msr(m, msr, sim_e5_wrong(s), &at))
 		return -EIO;
-	*val = sim_e5_get(s, &at);
+	*val = sim_e5_read_reg(s, &at);
 	return 0;
 }
 
@@ -684,11 +695,12 @@ static int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
 			*val = 0;
 		return 0;
 	}
-	v = sim_e5_get(s, &at);
 	if (!write) {
+		v = sim_e5_read_reg(s, &at);
 		*val = hi ? upper_32_bits(v) : lower_32_bits(v);
 		return 0;
 	}
+	v = sim_e5_get(s, &at);
 	if (at.reg == R_CTR)
 		v = hi ? (v & GENMASK_ULL(31, 0)) | (u64)*val << 32 :
 			 (v & GENMASK_ULL(63, 32)) | *val;

@@ -267,12 +267,19 @@ struct sim_socket {
  * @generator:   the background generator runs
  * @manual:      time moves only by xu_sim_advance()
  * @manual_ns:   the manual clock
- * @violations:  writes that set a must-be-zero bit
+ * @violations:  writes that set a must-be-zero bit, and MSR accesses from
+ *               a CPU of another package (sim_msr_access())
  * @pmis:        PMIs raised
  * @deliver_pmi: PMIs are sent as NMIs, see xu_sim_set_deliver_pmi()
  * @misroute:    each PMI goes to a CPU pmi_core_sel does not name
  * @wrong_guesses: every inferred behaviour the model documents is the
  *               other one (xu_sim_set_wrong_guesses()); read by the models
+ * @wide_bits:   counter reads return bits above the counter's width
+ *               (xu_sim_set_wide_bits(), sim_wide())
+ * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another
+ *               package than the box's is a violation, and reaches the
+ *               calling CPU's package (xu_sim_set_msr_cpu_check(),
+ *               sim_msr_access())
  * @pmi_csd:     per CPU: the IPI that makes it take a PMI, sim_pmi_take()
  * @core_rank:   per CPU: its core's index in its package
  *               (xu_cpu_core_rank()), taken when the simulator starts
@@ -295,6 +302,8 @@ struct xu_sim {
 	bool deliver_pmi;
 	bool misroute;
 	bool wrong_guesses;
+	bool wide_bits;
+	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;
 	struct dentry *debugfs;
@@ -318,6 +327,9 @@ void sim_violation(struct sim_socket *s, bool pci, unsigned int devfn,
 void sim_socket_init(struct xu_sim *sim, unsigned int i);
 int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	       unsigned int size, u64 *val, bool write);
+int sim_msr_access(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val,
+		   bool write);
+u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width);
 int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n);
 

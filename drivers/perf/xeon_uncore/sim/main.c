@@ -40,6 +40,10 @@ static bool wrong_guesses;
 module_param(wrong_guesses, bool, 0444);
 MODULE_PARM_DESC(wrong_guesses, "Every register behaviour the driver infers rather than reads in a specification behaves otherwise (default 0)");
 
+static bool wide_bits;
+module_param(wide_bits, bool, 0444);
+MODULE_PARM_DESC(wide_bits, "Counter reads return bits set above the counter's width, which the guides leave undefined (default 0; also with wrong_guesses=1)");
+
 static bool stale;
 module_param(stale, bool, 0444);
 MODULE_PARM_DESC(stale, "Leave the registers as a previous owner might have: counters enabled, status set, package frozen, PMI routed (default 0)");
@@ -53,14 +57,15 @@ static struct xu_sim *xu_sim;
 /* xu_detach(), held (with a reference on xeon_uncore) while attached */
 static void (*xu_sim_detach)(void *io_priv);
 
+/* The driver's MSR accesses, from a CPU that must be of the box's package */
 static int xu_sim_io_read(struct xu_box *box, u32 reg, u64 *val)
 {
-	return xu_sim_read(box->io_priv, box->pkg, reg, val);
+	return sim_msr_access(box->io_priv, box->pkg, reg, val, false);
 }
 
 static int xu_sim_io_write(struct xu_box *box, u32 reg, u64 val)
 {
-	return xu_sim_write(box->io_priv, box->pkg, reg, val);
+	return sim_msr_access(box->io_priv, box->pkg, reg, &val, true);
 }
 
 static void xu_sim_io_quiesce(void *sim)
@@ -164,6 +169,7 @@ static int __init xu_sim_init(void)
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	xu_sim_set_wrong_guesses(sim, wrong_guesses);
+	xu_sim_set_wide_bits(sim, wide_bits);
 	if (traffic && *traffic) {
 		ret = xu_sim_set_traffic(sim, traffic);
 		if (ret) {

@@ -308,6 +308,8 @@ static int sim_nx_value(struct sim_socket *s, const struct sim_nx_reg *g,
 		*val = g->r.box->c[g->k].val;
 		if (g->r.type == NX_W && !raw)
 			*val = sim_w_erratum(*val);
+		if (!raw)
+			*val = sim_wide(s, *val, NHMEX_CTR_WIDTH);
 		break;
 	case NX_SUMMARY:
 		/* with wrong guesses, the summary is not at this address */
@@ -376,8 +378,11 @@ static int sim_nx_box_read(struct sim_socket *s, u32 msr, u64 *val, bool raw)
 	return sim_nx_value(s, &g, val, raw);
 }
 
-/* The U-Box and M-Box counter registers */
-static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val)
+/*
+ * The U-Box and M-Box counter registers; a counter with the bits above
+ * its width that a read returns, unless @raw
+ */
+static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val, bool raw)
 {
 	unsigned int b = 0, i;
 
@@ -402,6 +407,8 @@ static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val)
 		return 0;
 	case NHMEX_U_CTR:
 		*val = sim_nx(s)->u.val;
+		if (!raw)
+			*val = sim_wide(s, *val, NHMEX_CTR_WIDTH);
 		return 0;
 	case NHMEX_M_GLOBAL_CTL(0):
 		*val = sim_nx(s)->m[b].gctl;
@@ -418,6 +425,8 @@ static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val)
 	    reg <= NHMEX_M_CNT(0, NHMEX_M_NUM_COUNTERS - 1)) {
 		i = (reg - NHMEX_M_CNT_CTL(0, 0)) / 2;
 		*val = reg & 1 ? sim_nx(s)->m[b].c[i].val : sim_nx(s)->m[b].c[i].ctl;
+		if (reg & 1 && !raw)
+			*val = sim_wide(s, *val, NHMEX_CTR_WIDTH);
 		return 0;
 	}
 	return -EIO;
@@ -427,7 +436,7 @@ static int sim_nx_read(struct sim_socket *s, u32 msr, u64 *val)
 {
 	int ret = sim_nx_box_read(s, msr, val, false);
 
-	return ret == -ENOENT ? sim_um_read(s, msr, val) : ret;
+	return ret == -ENOENT ? sim_um_read(s, msr, val, false) : ret;
 }
 
 /* As sim_nx_read(), but a W-Box counter without the erratum */
@@ -435,7 +444,7 @@ static int sim_nx_peek(struct sim_socket *s, u32 msr, u64 *val)
 {
 	int ret = sim_nx_box_read(s, msr, val, true);
 
-	return ret == -ENOENT ? sim_um_read(s, msr, val) : ret;
+	return ret == -ENOENT ? sim_um_read(s, msr, val, true) : ret;
 }
 
 /* Store @val & ~(@rsvd | @ign) at @reg, counting a violation for @rsvd bits */

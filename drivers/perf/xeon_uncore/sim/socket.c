@@ -15,6 +15,8 @@
 #include <linux/hardirq.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
+#include <linux/smp.h>
+#include <linux/topology.h>
 
 #include "internal.h"
 
@@ -278,6 +280,77 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 		irq_work_queue(&s->tick_work);
 	sim_unlock(s, flags);
 	return ret;
+}
+
+/**
+ * sim_msr_access() - an MSR access the driver makes through xu_sim_io
+ * @sim:    the simulator
+ * @socket: the package of the box the driver means (xu_box.pkg)
+ * @reg:    the MSR
+ * @val:    the value to write, or out: the value read
+ * @write:  a wrmsr, else a rdmsr
+ *
+ * On silicon rdmsr and wrmsr reach the uncore of the package of the CPU
+ * that executes them, whatever box the driver meant: the driver must make
+ * a box's MSR accesses on a CPU of its package.  With the check on
+ * (xu_sim_set_msr_cpu_check()), an access from a CPU of another package
+ * is counted as a violation, logged, and reaches the calling CPU's
+ * package, as it would there (-ENODEV if the simulator has no such
+ * socket).  PCI configuration accesses, which any CPU may make, and the
+ * API's own xu_sim_read() and xu_sim_write() are not checked.  The caller
+ * keeps to one CPU, as rdmsr needs: a caller free to migrate is a driver
+ * bug, which a kernel with CONFIG_DEBUG_PREEMPT reports at
+ * smp_processor_id().
+ *
+ * Return: as sim_access().
+ */
+int sim_msr_access(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val,
+		   bool write)
+{
+	unsigned int cpu, here;
+
+	if (READ_ONCE(sim->msr_cpu_check)) {
+		cpu = smp_processor_id();
+		here = topology_logical_package_id(cpu);
+		if (here != socket) {
+			atomic64_inc(&sim->violations);
+			pr_warn_ratelimited("%s of MSR %#x of package %u on CPU %u of package %u: it reaches package %u's box\n",
+					    write ? "wrmsr" : "rdmsr", reg, socket,
+					    cpu, here, here);
+			socket = here;
+		}
+	}
+	return sim_access(sim, socket, -1, reg, 8, val, write);
+}
+
+/* Bits 63:width of a counter read in the wide-bits mode, but for bit width */
+#define SIM_WIDE_PATTERN	0xa5a5a5a5a5a5a5a5ULL
+
+/**
+ * sim_wide() - a counter's value as a read returns it
+ * @s:     the socket
+ * @val:   the counter's value, below 2^@width
+ * @width: the counter's width, 1 to 63
+ *
+ * The guides leave a counter's bits above its width undefined.  With wide
+ * bits (xu_sim_set_wide_bits(), or wrong guesses) a read returns them set:
+ * bits 63:@width + 1 as SIM_WIDE_PATTERN, and bit @width the complement of
+ * bit @width - 1, so that a read that masks one bit too few sees a carry
+ * out of the counter where it crosses its wrap.  Models call it for the
+ * counter reads of rdmsr and of PCI configuration reads, not for peeks.
+ *
+ * Return: @val, with those bits in wide-bits mode.
+ */
+u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width)
+{
+	u64 hi;
+
+	if (!READ_ONCE(s->sim->wide_bits) && !READ_ONCE(s->sim->wrong_guesses))
+		return val;
+	hi = SIM_WIDE_PATTERN & GENMASK_ULL(63, width + 1);
+	if (!(val & BIT_ULL(width - 1)))
+		hi |= BIT_ULL(width);
+	return val | hi;
 }
 
 /* xu_sim_inject(), for the API and the models' debugfs forms */

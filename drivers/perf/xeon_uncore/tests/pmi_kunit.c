@@ -15,6 +15,7 @@
 #include <linux/err.h>
 #include <linux/jiffies.h>
 #include <linux/topology.h>
+#include <linux/workqueue.h>
 
 #include <asm/apic.h>
 #include <asm/irq_vectors.h>
@@ -318,10 +319,24 @@ static void pmi_not_ours_reads_status_and_writes_nothing(struct kunit *test)
 	}
 }
 
+struct pmi_on_pkg {
+	struct xu_uncore *uc;
+	unsigned int pkg;
+};
+
+/* The NMI handler's entry for a package, on a CPU of it (work_on_cpu()) */
+static long pmi_handle_here(void *data)
+{
+	struct pmi_on_pkg *a = data;
+
+	return xu_handle_pmi(a->uc, a->pkg, NULL);
+}
+
 static void pmi_not_ours_on_the_module(struct kunit *test)
 {
 	struct xu_uncore *uc = xu_uncore_instance();
 	struct xu_sim *sim = xu_test_sim(test);
+	struct pmi_on_pkg a = { .uc = uc };
 	u64 r0, w0, r1, w1;
 	unsigned int pkg;
 
@@ -331,7 +346,10 @@ static void pmi_not_ours_on_the_module(struct kunit *test)
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		xu_test_wait_pmi(test, sim, pkg);
 		xu_sim_accesses(sim, &r0, &w0);
-		KUNIT_EXPECT_EQ_MSG(test, xu_handle_pmi(uc, pkg, NULL), 0,
+		a.pkg = pkg;
+		/* a package's MSRs answer only its own CPUs */
+		KUNIT_EXPECT_EQ_MSG(test, work_on_cpu(xu_test_cpu_of(test, pkg),
+						      pmi_handle_here, &a), 0L,
 				    "package %u", pkg);
 		xu_sim_accesses(sim, &r1, &w1);
 		KUNIT_EXPECT_EQ(test, r1 - r0, 1ULL);

@@ -17,7 +17,8 @@ KUNIT_DEFINE_ACTION_WRAPPER(xu_test_uncore_free, xu_uncore_free, struct xu_uncor
  * @flags: XU_TEST_PRIV_*
  *
  * The simulator first, one socket per package: xu_uncore_alloc() looks
- * for the PCI boxes in its PCI domain.  With XU_TEST_PRIV_INIT, every box
+ * for the PCI boxes in its PCI domain.  Its MSR accesses are not checked
+ * for the calling CPU's package (xu_sim_set_msr_cpu_check()).  With XU_TEST_PRIV_INIT, every box
  * of every package is set up by the driver's own init_box, but a PCI box
  * whose function the simulator lacks.  Both are freed when the test ends.
  *
@@ -41,6 +42,11 @@ struct xu_test_private *xu_test_private_create(struct kunit *test,
 	xu_sim_set_generator(p->sim, false);
 	xu_sim_set_manual_clock(p->sim, true);
 	xu_sim_set_deliver_pmi(p->sim, false);
+	/*
+	 * The suites call the box operations of every package from the
+	 * test's own CPU: MSR accesses reach the box's package
+	 */
+	xu_sim_set_msr_cpu_check(p->sim, false);
 	if (flags & XU_TEST_PRIV_WRONG)
 		xu_sim_set_wrong_guesses(p->sim, true);
 	if (flags & XU_TEST_PRIV_STALE)

@@ -6,7 +6,9 @@
  * moves.  Register images are literals from those tables.
  */
 #include <linux/err.h>
+#include <linux/smp.h>
 #include <linux/time64.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -572,6 +574,89 @@ static void sim_pmi_core_sel_is_one_hot(struct kunit *test)
 				    sim_pmi_core_sel_cases[i].ctl);
 }
 
+/* An MSR access of the driver's (xu_sim_io), made on a chosen CPU */
+struct sim_io_call {
+	struct xu_box box;
+	u32 reg;
+	u64 val;
+	bool write;
+	int ret;
+};
+
+static void sim_io_call_here(void *data)
+{
+	struct sim_io_call *c = data;
+
+	c->ret = c->write ? xu_sim_io.write(&c->box, c->reg, c->val) :
+			    xu_sim_io.read(&c->box, c->reg, &c->val);
+}
+
+/* Read (or with @write, write @val to) @reg of package @pkg's box on @cpu */
+static u64 sim_io_on(struct kunit *test, int cpu, unsigned int pkg, u32 reg,
+		     bool write, u64 val)
+{
+	struct sim_io_call *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->box.io_priv = sim_of(test);
+	c->box.pkg = pkg;
+	c->reg = reg;
+	c->val = val;
+	c->write = write;
+	c->ret = -1;
+	KUNIT_ASSERT_EQ(test, 0,
+			smp_call_function_single(cpu, sim_io_call_here, c, true));
+	KUNIT_ASSERT_EQ(test, c->ret, 0);
+	return c->val;
+}
+
+/*
+ * An MSR access reaches the box of the executing CPU's package: one the
+ * driver makes through xu_sim_io for a box of another package is a
+ * violation and reaches the calling CPU's package instead, as on silicon;
+ * the API's own xu_sim_read() and xu_sim_write() (rd(), wr()) are not
+ * checked, and neither are the accesses with the check off
+ */
+static void sim_msr_access_reaches_the_calling_package(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+	const u32 reg = NHMEX_M_CNT(0, 0);
+	int cpu0, cpu1;
+	u64 v;
+
+	if (topology_max_packages() < 2)
+		kunit_skip(test, "one package: no CPU of another");
+	cpu0 = xu_test_cpu_of(test, 0);
+	cpu1 = xu_test_cpu_of(test, 1);
+	wr(test, 0, reg, 0x111);
+	wr(test, 1, reg, 0x222);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, reg), 0x222ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
+
+	/* each package's own CPU: its own box, no violation */
+	KUNIT_EXPECT_EQ(test, sim_io_on(test, cpu0, 0, reg, false, 0), 0x111ULL);
+	KUNIT_EXPECT_EQ(test, sim_io_on(test, cpu1, 1, reg, false, 0), 0x222ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
+
+	/* package 1's box read on a CPU of package 0 reads package 0's */
+	KUNIT_EXPECT_EQ(test, sim_io_on(test, cpu0, 1, reg, false, 0), 0x111ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 1ULL);
+	/* and a write there writes package 0's box */
+	sim_io_on(test, cpu0, 1, reg, true, 0x333);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 2ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, reg), 0x333ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, reg), 0x222ULL);
+	/* the other way round */
+	KUNIT_EXPECT_EQ(test, sim_io_on(test, cpu1, 0, reg, false, 0), 0x222ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 3ULL);
+
+	/* with the check off, the box's package, as the KUnit private uncores */
+	xu_sim_set_msr_cpu_check(sim, false);
+	v = sim_io_on(test, cpu0, 1, reg, false, 0);
+	KUNIT_EXPECT_EQ(test, v, 0x222ULL);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 3ULL);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(sim_destroy_action, xu_sim_destroy, struct xu_sim *);
 
 static int xeon_uncore_sim_init(struct kunit *test)
@@ -610,6 +695,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE(sim_generator_counts_at_documented_rate),
 	KUNIT_CASE(sim_create_rejects_unknown_model),
 	KUNIT_CASE(sim_pmi_core_sel_is_one_hot),
+	KUNIT_CASE(sim_msr_access_reaches_the_calling_package),
 	{}
 };
 

@@ -25,7 +25,12 @@
  * raised.  The e2e scripts keep what needs perf itself: a named event,
  * perf stat's reading across a wrap, the log line of wrap_mode=0, the
  * poll timer across CPU hotplug.
+ *
+ * Each row runs twice: as above, and on counters whose reads return bits
+ * set above their width (the simulator's wide bits), where the count and
+ * the register's bits below the width must come out the same.
  */
+#include <linux/bitops.h>
 #include <linux/err.h>
 #include <linux/pci.h>
 
@@ -326,24 +331,44 @@ static void wrap_generator_on(void *sim)
 
 /*
  * Counter @idx of @box as a read returns it: an MSR (the W-Box erratum
- * included, unless @peek), or the two dwords of a PCI counter
+ * included, unless @peek), or the two dwords of a PCI counter.  With
+ * @width (the wide-bits mode), its bits below @width, after a check that
+ * the read returned bits above it.
  */
 static u64 wrap_raw(struct kunit *test, struct xu_sim *sim, struct xu_box *box,
-		    unsigned int idx, bool peek)
+		    unsigned int idx, bool peek, unsigned int width)
 {
 	u32 reg = xu_ctr_reg(box, idx), lo, hi;
 	u64 val;
 
-	if (box->pmu->type->access == XU_MSR) {
-		if (!peek)
-			return xu_test_sim_rd(test, sim, box->pkg, reg);
+	if (box->pmu->type->access == XU_MSR && peek) {
+		/* a peek returns the counter's own bits only */
 		KUNIT_ASSERT_EQ(test, 0, xu_sim_peek(sim, box->pkg, reg, &val));
 		return val;
 	}
-	KUNIT_ASSERT_NOT_NULL(test, box->pdev);
-	KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, reg, &lo));
-	KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, reg + 4, &hi));
-	return (u64)hi << 32 | lo;
+	if (box->pmu->type->access == XU_MSR) {
+		val = xu_test_sim_rd(test, sim, box->pkg, reg);
+	} else {
+		KUNIT_ASSERT_NOT_NULL(test, box->pdev);
+		KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, reg, &lo));
+		KUNIT_ASSERT_EQ(test, 0, pci_read_config_dword(box->pdev, reg + 4, &hi));
+		val = (u64)hi << 32 | lo;
+	}
+	if (!width)
+		return val;
+	KUNIT_EXPECT_NE_MSG(test, val >> width, 0ULL,
+			    "%s counter %d: no bit above bit %u in wide-bits mode",
+			    box->pmu->name, idx, width - 1);
+	return val & GENMASK_ULL(width - 1, 0);
+}
+
+/*
+ * A row's counter width: every Xeon 7500 / E7 counter has 48 bits (Table
+ * 2-7); an E5 row preloads its counter 0x100 below its wrap
+ */
+static unsigned int wrap_width(const struct wrap_row *r, bool e5)
+{
+	return e5 ? fls64(r->preload) : 48;
 }
 
 /* Every counter of @box, the fixed one too, set to @val */
@@ -433,14 +458,18 @@ static u64 wrap_count(struct perf_event *event)
 	return perf_event_read_value(event, &enabled, &running);
 }
 
-static void wrap_row_counts(struct kunit *test)
+/*
+ * Run test->param_value's row; with @wide, on counters that read bits set
+ * above their width (xu_sim_set_wide_bits())
+ */
+static void wrap_row_run(struct kunit *test, bool wide)
 {
 	const struct wrap_row *r = test->param_value;
 	struct xu_sim *sim = xu_test_sim(test);
 	struct xu_uncore *uc = xu_uncore_instance();
 	struct xu_pmu *xp = xu_test_pmu(test, r->pmu);
 	bool e5 = xu_test_model() & WM_E5;
-	unsigned int pkg, sock, i, k;
+	unsigned int pkg, sock, i, k, width;
 	struct perf_event **ev;
 	struct perf_event_attr attr;
 	struct wrap_reset *z;
@@ -477,8 +506,9 @@ static void wrap_row_counts(struct kunit *test)
 	idx = READ_ONCE(ev[sock]->hw.idx);
 	KUNIT_ASSERT_GE(test, idx, 0);
 	KUNIT_ASSERT_LT(test, idx, (int)xu_num_ctrs(xp->type));
+	width = wide ? wrap_width(r, e5) : 0;
 	/* the driver started from the preloaded value, and did not reset it */
-	KUNIT_ASSERT_EQ(test, wrap_raw(test, sim, &xp->boxes[sock], idx, !e5),
+	KUNIT_ASSERT_EQ(test, wrap_raw(test, sim, &xp->boxes[sock], idx, !e5, width),
 			r->preload);
 
 	pmis = xu_sim_pmis(sim);
@@ -497,7 +527,7 @@ static void wrap_row_counts(struct kunit *test)
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++)
 		KUNIT_EXPECT_EQ_MSG(test, wrap_count(ev[pkg]), pkg == sock ? r->want : 0,
 				    "%s on package %u (the row's: %u)", r->pmu, pkg, sock);
-	KUNIT_EXPECT_EQ_MSG(test, wrap_raw(test, sim, &xp->boxes[sock], idx, false),
+	KUNIT_EXPECT_EQ_MSG(test, wrap_raw(test, sim, &xp->boxes[sock], idx, false, width),
 			    r->raw, "%s counter %d on package %u", r->pmu, idx, sock);
 
 	has_pmi = uc->pmi && (!e5 || uc->plat->global);
@@ -513,8 +543,35 @@ static void wrap_row_counts(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
 }
 
+static void wrap_row_counts(struct kunit *test)
+{
+	wrap_row_run(test, false);
+}
+
+static void wrap_wide_bits_off(void *sim)
+{
+	xu_sim_set_wide_bits(sim, false);
+}
+
+/*
+ * The same row on counters whose reads return bits set above their width,
+ * which the guides leave undefined: the driver counts by the counter's
+ * bits alone.  (A counter mask one bit too wide sees a carry out of the
+ * counter where a row crosses its wrap, and folds it as a turn.)
+ */
+static void wrap_row_counts_wide_bits(struct kunit *test)
+{
+	struct xu_sim *sim = xu_test_sim(test);
+
+	xu_sim_set_wide_bits(sim, true);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, wrap_wide_bits_off,
+							   sim));
+	wrap_row_run(test, true);
+}
+
 static struct kunit_case nx_wrap_cases[] = {
 	KUNIT_CASE_PARAM(wrap_row_counts, nx_gen_params),
+	KUNIT_CASE_PARAM(wrap_row_counts_wide_bits, nx_gen_params),
 	{}
 };
 
@@ -525,6 +582,7 @@ static struct kunit_suite nx_wrap_suite = {
 
 static struct kunit_case e5_wrap_cases[] = {
 	KUNIT_CASE_PARAM(wrap_row_counts, e5_gen_params),
+	KUNIT_CASE_PARAM(wrap_row_counts_wide_bits, e5_gen_params),
 	{}
 };
 
