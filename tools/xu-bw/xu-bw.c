@@ -6,8 +6,8 @@
  *
  * Xeon E5 / E5 v2 (snbep, ivbep): every uncore_imc_N is a memory channel,
  * counted with its CAS read and write events (one 64-byte line each);
- * every uncore_qpi_N is a QPI link, counted with its transmitted DRS and
- * NCB data flits (8 bytes of data each).
+ * every uncore_qpi_N is a QPI link, counted with the data flits it
+ * transmits (TxL_FLITS_G0.DATA, 8 bytes of data each).
  * Xeon 7500 / E7 (nhmex, wsmex): every uncore_mbox_N is a memory
  * controller, counted with its B-Box read and write commands (one 64-byte
  * line each); QPI is not shown (see the documentation).
@@ -507,8 +507,14 @@ static void discover(void)
 			set_event(b, 0, "cas_count_read", "event=0x04,umask=0x03", LINE_BYTES);
 			set_event(b, 1, "cas_count_write", "event=0x04,umask=0x0c", LINE_BYTES);
 		} else if (plat == PLAT_E5) {
-			set_event(b, 0, "drs_data", "event=0x102,umask=0x08", QPI_FLIT_BYTES);
-			set_event(b, 1, "ncb_data", "event=0x103,umask=0x04", QPI_FLIT_BYTES);
+			/*
+			 * TxL_FLITS_G0.DATA: every data flit the link sends,
+			 * DRS and NCB alike.  (The driver's drs_data and
+			 * ncb_data aliases, event 0x102 and 0x103, are
+			 * RxL_FLITS_G1 and _G2: what the link receives.)
+			 */
+			set_event(b, 0, "txl_flits_g0_data", "event=0x00,umask=0x02",
+				  QPI_FLIT_BYTES);
 		} else {
 			int ws = model == 47;
 
@@ -519,7 +525,7 @@ static void discover(void)
 				  "inc_sel=0xd,fvc=0x5040,wrap_mode=1" :
 				  "inc_sel=0xd,fvc=0x2820,wrap_mode=1", LINE_BYTES);
 		}
-		b->nev = 2;
+		b->nev = kind == BOX_QPI ? 1 : 2;
 		if (kind == BOX_MEM)
 			nmem++;
 		else
@@ -726,7 +732,7 @@ static double mem_mbs(const struct box *b, int s, int w)
 /* qpi_mbs BOX SOCKET: the link's transmitted data MB/s */
 static double qpi_mbs(const struct box *b, int s)
 {
-	return box_mbs(b, s, 0) + box_mbs(b, s, 1);
+	return box_mbs(b, s, 0);
 }
 
 static void socket_totals(int s, double *rd, double *wr, double *qpi)
