@@ -8,6 +8,11 @@
  * counted with its CAS read and write events (one 64-byte line each);
  * every uncore_qpi_N is a QPI link, counted with the data flits it
  * transmits (TxL_FLITS_G0.DATA, 8 bytes of data each).
+ * With --latency (E5 only), every uncore_cbox_N counts the reads that
+ * miss the LLC (TOR_INSERTS.MISS_OPCODE with the DRd opcode 0x182) and
+ * the cycles they spend in the TOR (TOR_OCCUPANCY.MISS_OPCODE): their
+ * ratio over the uncore clock (C-Box 0's clockticks) is the average
+ * memory read latency, by Little's law.
  * Xeon 7500 / E7 (nhmex, wsmex): every uncore_mbox_N is a memory
  * controller, counted with its B-Box read and write commands (one 64-byte
  * line each); QPI is not shown (see the documentation).
@@ -44,7 +49,10 @@
 #define LINE_BYTES	64.0	/* bytes per CAS / M-Box command */
 
 enum platform { PLAT_NONE, PLAT_E5, PLAT_NHMEX };
-enum box_kind { BOX_MEM, BOX_QPI };
+enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX };
+/* a C-Box's events with --latency: occupancy, inserts, and C-Box 0's clock */
+enum { CBOX_OCC, CBOX_INS, CBOX_CLK };
+#define MAX_EVENTS	3
 enum out_fmt { OUT_TABLE, OUT_CSV, OUT_JSON };
 
 /* one event: its name, the encoding used and bytes per count */
@@ -73,8 +81,8 @@ struct box {
 	enum box_kind kind;
 	unsigned int type;
 	int nev;
-	struct event ev[2];
-	struct counter ctr[MAX_SOCKETS][2];
+	struct event ev[MAX_EVENTS];
+	struct counter ctr[MAX_SOCKETS][MAX_EVENTS];
 	int on_socket[MAX_SOCKETS];	/* the cpumask names a CPU of it */
 	int idx;
 };
@@ -95,7 +103,8 @@ static enum platform plat;
 static const char *plat_name;
 static const char *plat_id;	/* snbep ivbep nhmex wsmex */
 static struct box boxes[MAX_BOXES];
-static int nboxes, nmem, nqpi;
+static int nboxes, nmem, nqpi, ncbox;
+static int want_latency;	/* --latency */
 static struct socket sockets[MAX_SOCKETS];
 static int nsockets;
 static enum out_fmt fmt = OUT_TABLE;
@@ -141,6 +150,8 @@ static void usage(FILE *f)
 		"      --prom=FILE         every interval, the byte counts since the start\n"
 		"                          in the Prometheus text format, replacing FILE\n"
 		"                          (no table; --csv or --json still print)\n"
+		"      --latency           also the average memory read latency per\n"
+		"                          socket, in ns (Xeon E5 / E5 v2 only)\n"
 		"  -v, --verbose           print the events opened to stderr\n"
 		"  -h, --help              this text\n"
 		"  -- COMMAND              run COMMAND, stop when it exits\n", prog);
@@ -472,6 +483,9 @@ static void discover(void)
 			kind = BOX_MEM;
 		else if (plat == PLAT_E5 && (idx = box_index(de->d_name, "uncore_qpi_")) >= 0)
 			kind = BOX_QPI;
+		else if (plat == PLAT_E5 && want_latency &&
+			 (idx = box_index(de->d_name, "uncore_cbox_")) >= 0)
+			kind = BOX_CBOX;
 		else if (plat == PLAT_NHMEX &&
 			 (idx = box_index(de->d_name, "uncore_mbox_")) >= 0)
 			kind = BOX_MEM;
@@ -506,6 +520,18 @@ static void discover(void)
 		if (plat == PLAT_E5 && kind == BOX_MEM) {
 			set_event(b, 0, "cas_count_read", "event=0x04,umask=0x03", LINE_BYTES);
 			set_event(b, 1, "cas_count_write", "event=0x04,umask=0x0c", LINE_BYTES);
+		} else if (kind == BOX_CBOX) {
+			/*
+			 * The reads that miss, of the opcode the uncore guides'
+			 * latency formula takes (DRd, 0x182), and their cycles
+			 * in the TOR; the uncore clock from C-Box 0 alone
+			 */
+			set_event(b, CBOX_OCC, "xu_tor_occupancy_miss_drd",
+				  "event=0x36,umask=0x03,filter_opc=0x182", 1);
+			set_event(b, CBOX_INS, "xu_tor_inserts_miss_drd",
+				  "event=0x35,umask=0x03,filter_opc=0x182", 1);
+			if (idx == 0)
+				set_event(b, CBOX_CLK, "xu_clockticks", "event=0x00", 1);
 		} else if (plat == PLAT_E5) {
 			/*
 			 * TxL_FLITS_G0.DATA: every data flit the link sends,
@@ -525,11 +551,13 @@ static void discover(void)
 				  "inc_sel=0xd,fvc=0x5040,wrap_mode=1" :
 				  "inc_sel=0xd,fvc=0x2820,wrap_mode=1", LINE_BYTES);
 		}
-		b->nev = kind == BOX_QPI ? 1 : 2;
+		b->nev = kind == BOX_QPI ? 1 : kind == BOX_CBOX && idx == 0 ? 3 : 2;
 		if (kind == BOX_MEM)
 			nmem++;
-		else
+		else if (kind == BOX_QPI)
 			nqpi++;
+		else
+			ncbox++;
 	}
 	closedir(d);
 	qsort(boxes, nboxes, sizeof(boxes[0]), cmp_box);
@@ -746,7 +774,7 @@ static void socket_totals(int s, double *rd, double *wr, double *qpi)
 		if (boxes[i].kind == BOX_MEM) {
 			*rd += mem_mbs(&boxes[i], s, 0);
 			*wr += mem_mbs(&boxes[i], s, 1);
-		} else {
+		} else if (boxes[i].kind == BOX_QPI) {
 			*qpi += qpi_mbs(&boxes[i], s);
 		}
 	}
@@ -767,6 +795,35 @@ static void system_totals(double *rd, double *wr, double *qpi)
 	}
 }
 
+/*
+ * The socket's average memory read latency over the last interval, ns:
+ * the cycles its reads that missed spent in the TORs over how many there
+ * were (Little's law), in uncore clocks, over the uncore clock's rate.
+ * NAN where a count is unknown or no read missed.
+ */
+static double socket_latency(int s)
+{
+	double occ = 0, ins = 0, clk = NAN;
+	int i;
+
+	for (i = 0; i < nboxes; i++) {
+		const struct box *b = &boxes[i];
+		const struct counter *c = b->ctr[s];
+
+		if (b->kind != BOX_CBOX || !b->on_socket[s])
+			continue;
+		if (c[CBOX_OCC].fd < 0 || c[CBOX_INS].fd < 0)
+			return NAN;
+		occ += c[CBOX_OCC].rate;
+		ins += c[CBOX_INS].rate;
+		if (b->nev > CBOX_CLK && c[CBOX_CLK].fd >= 0)
+			clk = c[CBOX_CLK].rate;
+	}
+	if (!(ins > 0) || !(clk > 0))
+		return NAN;
+	return occ / ins / clk * 1e9;
+}
+
 static int any_multiplexed(void)
 {
 	int i, j, s;
@@ -784,7 +841,8 @@ static void print_header(void)
 	int i;
 
 	if (fmt == OUT_CSV) {
-		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps\n");
+		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s\n",
+		       want_latency ? ",latency_ns" : "");
 		return;
 	}
 	if (fmt == OUT_JSON)
@@ -861,10 +919,19 @@ static void print_table(double elapsed)
 	printf("%-6s %-7s", "all", "QPI tx");
 	cell(" ", 9, q);
 	printf("\n");
+	if (!want_latency)
+		return;
+	printf("%-6s %-7s %9s\n", "socket", "ns", "read");
+	for (s = 0; s < nsockets; s++) {
+		printf("%-6d %-7s", sockets[s].pkg, "latency");
+		cell(" ", 9, socket_latency(s));
+		printf("\n");
+	}
 }
 
 static void print_record(double ts, double el, int pkg, const char *rec, const char *box,
-			 const double *rd, const double *wr, const double *tx)
+			 const double *rd, const double *wr, const double *tx,
+			 const double *lat)
 {
 	if (fmt == OUT_CSV) {
 		printf("%.3f,%.3f,", ts, el);
@@ -879,6 +946,11 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		putchar(',');
 		if (tx && !isnan(*tx))
 			printf("%.3f", *tx);
+		if (want_latency) {
+			putchar(',');
+			if (lat && !isnan(*lat))
+				printf("%.3f", *lat);
+		}
 		putchar('\n');
 		return;
 	}
@@ -894,17 +966,21 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		printf(",\"write_MBps\":%.3f", *wr);
 	if (tx && !isnan(*tx))
 		printf(",\"tx_MBps\":%.3f", *tx);
+	if (lat && !isnan(*lat))
+		printf(",\"latency_ns\":%.3f", *lat);
 	printf("}\n");
 }
 
 static void print_records(double ts, double el)
 {
-	double rd, wr, q;
+	double rd, wr, q, lat;
 	int i, s;
 
 	for (s = 0; s < nsockets; s++) {
 		socket_totals(s, &rd, &wr, &q);
-		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL);
+		lat = socket_latency(s);
+		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL,
+			     want_latency ? &lat : NULL);
 		for (i = 0; i < nboxes; i++) {
 			const struct box *b = &boxes[i];
 
@@ -914,16 +990,16 @@ static void print_records(double ts, double el)
 				rd = mem_mbs(b, s, 0);
 				wr = mem_mbs(b, s, 1);
 				print_record(ts, el, sockets[s].pkg, "channel", b->pmu,
-					     &rd, &wr, NULL);
-			} else {
+					     &rd, &wr, NULL, NULL);
+			} else if (b->kind == BOX_QPI) {
 				q = qpi_mbs(b, s);
 				print_record(ts, el, sockets[s].pkg, "link", b->pmu,
-					     NULL, NULL, &q);
+					     NULL, NULL, &q, NULL);
 			}
 		}
 	}
 	system_totals(&rd, &wr, &q);
-	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL);
+	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL, NULL);
 }
 
 
@@ -1068,6 +1144,20 @@ static void prom_write(double ts)
 		    "Bytes written to memory since xu-bw started, per socket and channel.");
 	prom_family(f, BOX_QPI, -1, "xeon_uncore_qpi_tx_bytes_total", "link",
 		    "Data bytes a QPI link transmitted since xu-bw started, per socket and link.");
+	for (s = 0, head = 0; want_latency && s < nsockets; s++) {
+		double lat = socket_latency(s);
+
+		if (isnan(lat))
+			continue;
+		if (!head++)
+			fprintf(f, "# HELP xeon_uncore_memory_read_latency_seconds Average memory"
+				" read latency in the last interval (LLC misses' TOR occupancy"
+				" over inserts, over the uncore clock), per socket.\n"
+				"# TYPE xeon_uncore_memory_read_latency_seconds gauge\n");
+		fprintf(f, "xeon_uncore_memory_read_latency_seconds{socket=\"%d\"} %.12f\n",
+			sockets[s].pkg, lat / 1e9);
+	}
+	head = 0;
 	for (s = 0; s < nsockets; s++) {
 		for (i = 0; i < nboxes; i++) {
 			const struct box *b = &boxes[i];
@@ -1263,6 +1353,7 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "prom", required_argument, NULL, 'P' },
+		{ "latency", no_argument, NULL, 'L' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1308,6 +1399,9 @@ int main(int argc, char **argv)
 		case 'P':
 			prom = optarg;
 			break;
+		case 'L':
+			want_latency = 1;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -1330,6 +1424,10 @@ int main(int argc, char **argv)
 		bad_usage("unexpected argument '%s' (a command goes after --)", argv[optind]);
 
 	discover();
+	if (want_latency && (plat != PLAT_E5 || !ncbox))
+		die(1, "--latency: %s", plat != PLAT_E5 ?
+		    "xu-bw has no read latency formula for the Xeon 7500 / E7's events (Documentation/xu-bw.rst)" :
+		    "no uncore_cbox_N PMU");
 	open_counters();
 
 	/* SIGINT, SIGTERM and SIGCHLD are taken by sigtimedwait() only */

@@ -31,8 +31,8 @@ platform_require common/76-bw
 # The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
 # table
 case $FAM in
-e5) plan $((39 + 3 * $(e5_sockets))) ;;
-nhmex) plan $((39 + 2 * $(e5_sockets))) ;;
+e5) plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets))) ;;
+nhmex) plan $((39 + 2 + 2 * $(e5_sockets))) ;;
 esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
@@ -61,7 +61,8 @@ done
 
 # E5: a scenario of the script's own: channel c of socket s reads
 # 300 + 50 c + 100 s and writes 100 + 70 c + 40 s MB/s (more than reads
-# from channel 5 on), link l sends 500 + 200 l + 100 s
+# from channel 5 on), link l sends 500 + 200 l + 100 s; reads take
+# 70 + 25 s ns, the uncore clock is 1000 + 300 s MHz
 if [ $FAM = e5 ]; then
 	set --
 	for s in $(e5_seq "$S"); do
@@ -71,8 +72,9 @@ if [ $FAM = e5 ]; then
 		for l in $(e5_seq $BW_NQPI); do
 			set -- "$@" "socket=$s link=$l tx=$((500 + 200 * l + 100 * s))"
 		done
+		set -- "$@" "socket=$s latency=$((70 + 25 * s)) uclk=$((1000 + 300 * s))"
 	done
-	check "write a traffic scenario (every channel's read and write, every link's tx)" e5_traffic "$@"
+	check "write a traffic scenario (every channel's read and write, every link's tx, the latency)" e5_traffic "$@"
 fi
 BW_PCT=${BW_PCT:-2}
 
@@ -180,6 +182,49 @@ if [ $BW_NQPI -gt 0 ]; then
 	check_within_pct "table: 'all' QPI tx" "${3:-}" "$(awk '$2 == "system" { print $6 / 1e6 }' $T.want)" $BW_PCT
 else
 	check_eq "table: no QPI rows" "$(grep -c QPI $T.tab)" 1
+fi
+
+# E5: --latency, every socket's average read latency (C-Box TOR
+# occupancy over inserts of the misses with filter_opc=0x182, over the
+# uncore clock) within BW_PCT% of the scenario's, in the CSV, JSON, the
+# table and the Prometheus file
+if [ $FAM = e5 ]; then
+	check_eq "xu-bw --latency -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --latency -i 0.5 -n 1 --csv >$T.lcsv 2>$OUT; echo $?)" 0
+	check_eq "--latency: CSV header" "$(head -n 1 $T.lcsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,latency_ns"
+	check_eq "xu-bw --latency -i 0.5 -n 1 --json: exit 0" \
+		"$($BW --latency -i 0.5 -n 1 --json >$T.ljson 2>$OUT; echo $?)" 0
+	check_eq "xu-bw --latency -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --latency -i 0.5 -n 1 >$T.ltab 2>$OUT; echo $?)" 0
+	while IFS= read -r l; do diag "--latency table: $l"; done <$T.ltab
+	# (xu-bw removes its Prometheus file when it stops: read while it runs)
+	$BW --latency --prom=$T.lprom -i 0.5 >/dev/null 2>$OUT &
+	pid=$!
+	n=0
+	while ! grep -q '^xeon_uncore_memory_read_latency_seconds' $T.lprom 2>/dev/null &&
+		[ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	cp $T.lprom $T.lprom.1 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	check "xu-bw --latency --prom: the latency gauge written" \
+		grep -q '^# TYPE xeon_uncore_memory_read_latency_seconds gauge' $T.lprom.1
+	for s in $(e5_seq "$S"); do
+		lat=$(e5_scn "$s" latency)
+		check_within_pct "--latency CSV: socket $s reads take $lat ns" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.lcsv)" "$lat" $BW_PCT
+		check_within_pct "--latency JSON: socket $s reads take $lat ns" \
+			"$(grep "\"socket\":$s,\"record\":\"socket\"" $T.ljson |
+				sed -n 's/.*"latency_ns":\([0-9.]*\).*/\1/p')" "$lat" $BW_PCT
+		check_within_pct "--latency table: socket $s reads take $lat ns" \
+			"$(awk -v s="$s" '$1 == s && $2 == "latency" { print $3 }' $T.ltab)" "$lat" $BW_PCT
+		check_within_pct "--latency Prometheus: socket $s reads take $lat ns" \
+			"$(awk -v m="xeon_uncore_memory_read_latency_seconds{socket=\"$s\"}" \
+				'$1 == m { printf "%.3f", $2 * 1e9 }' $T.lprom.1)" "$lat" $BW_PCT
+	done
+else
+	check_eq "xu-bw --latency on $NX: exit 1" "$(rc $BW --latency -n 1)" 1
+	check "xu-bw --latency on $NX: says why" grep -q "no read latency formula" $OUT
 fi
 
 bw_cmd_sigint_privilege
