@@ -153,12 +153,15 @@ uncore_ubox/event=0xff/ uncore_r3qpi_0/event=0x1/"
 	nw=$(echo "$DW" | wc -w)
 }
 
-# e5_run DESC EVENTS: perf stat -a -A of EVENTS (words) for 1 s, then
-# each event's count on every socket at e5_expect's rate
+# e5_run DESC EVENTS: perf stat -a -A of EVENTS (words) for 2 s, then
+# each event's count on every socket at e5_expect's rate.  (A box counts
+# from its enable, perf's time enabled from a moment before it: on a
+# host with 7 runnable threads a CPU, a stalled vCPU took up to 4% of
+# 1 s runs from every event of a box; 2 s halve that.)
 e5_run() {
 	_evs=$(printf '%s\n' "$2" | tr -s ' \n' ',' | sed 's/,$//')
-	check "perf stat -a -A: $1 ($(echo "$2" | wc -w) events, 1 s)" \
-		perf stat -a -A -x';' -o $OUT -e "$_evs" -- sleep 1
+	check "perf stat -a -A: $1 ($(echo "$2" | wc -w) events, 2 s)" \
+		perf stat -a -A -x';' -o $OUT -e "$_evs" -- sleep 2
 	for s in $(e5_seq "$S"); do
 		# shellcheck disable=SC2086 # one word per event
 		for e in $2; do rate_check "$s" "$e" "$(e5_expect "$e" "$s")"; done
