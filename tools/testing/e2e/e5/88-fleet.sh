@@ -101,8 +101,9 @@ done
 check_eq "xeon_uncore_qpi_tx_bytes_total: $((S * NQPI)) lines (socket, link)" \
 	"$(grep -c '^xeon_uncore_qpi_tx_bytes_total{socket="[0-9]*",link="qpi_[0-9]"} [0-9][0-9]*$' $T.snap)" \
 	$((S * NQPI))
-check_eq "xeon_uncore_event_running_ratio: 1 for all $((S * (NIMC + NQPI) * 2)) events" \
-	"$(grep -c '^xeon_uncore_event_running_ratio{.*} 1.0000$' $T.snap)" $((S * (NIMC + NQPI) * 2))
+# (a channel's events: CAS read and write; a link's: its data flits sent)
+check_eq "xeon_uncore_event_running_ratio: 1 for all $((S * (2 * NIMC + NQPI))) events" \
+	"$(grep -c '^xeon_uncore_event_running_ratio{.*} 1.0000$' $T.snap)" $((S * (2 * NIMC + NQPI)))
 check_eq "HELP and TYPE once per family (6)" \
 	"$(grep -c '^# TYPE' $T.snap) $(grep -c '^# HELP' $T.snap)" "6 6"
 check "xeon_uncore_last_read_timestamp_seconds: within 5 s of the guest's clock" awk -v now="$(date +%s)" \
