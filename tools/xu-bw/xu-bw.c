@@ -13,6 +13,9 @@
  * the cycles they spend in the TOR (TOR_OCCUPANCY.MISS_OPCODE): their
  * ratio over the uncore clock (C-Box 0's clockticks) is the average
  * memory read latency, by Little's law.
+ * With --numa (E5 v2 only), every uncore_ha_N counts the reads of its
+ * channels by where they came from: REQUESTS.READS_LOCAL and
+ * READS_REMOTE, one 64-byte line each.
  * Xeon 7500 / E7 (nhmex, wsmex): every uncore_mbox_N is a memory
  * controller, counted with its B-Box read and write commands (one 64-byte
  * line each); QPI is not shown (see the documentation).
@@ -49,7 +52,7 @@
 #define LINE_BYTES	64.0	/* bytes per CAS / M-Box command */
 
 enum platform { PLAT_NONE, PLAT_E5, PLAT_NHMEX };
-enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX };
+enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX, BOX_HA };
 /* a C-Box's events with --latency: occupancy, inserts, and C-Box 0's clock */
 enum { CBOX_OCC, CBOX_INS, CBOX_CLK };
 #define MAX_EVENTS	3
@@ -103,8 +106,9 @@ static enum platform plat;
 static const char *plat_name;
 static const char *plat_id;	/* snbep ivbep nhmex wsmex */
 static struct box boxes[MAX_BOXES];
-static int nboxes, nmem, nqpi, ncbox;
+static int nboxes, nmem, nqpi, ncbox, nha;
 static int want_latency;	/* --latency */
+static int want_numa;		/* --numa */
 static struct socket sockets[MAX_SOCKETS];
 static int nsockets;
 static enum out_fmt fmt = OUT_TABLE;
@@ -152,6 +156,8 @@ static void usage(FILE *f)
 		"                          (no table; --csv or --json still print)\n"
 		"      --latency           also the average memory read latency per\n"
 		"                          socket, in ns (Xeon E5 / E5 v2 only)\n"
+		"      --numa              also the socket's memory reads by origin, local\n"
+		"                          and remote, MB/s (Xeon E5 v2 only)\n"
 		"  -v, --verbose           print the events opened to stderr\n"
 		"  -h, --help              this text\n"
 		"  -- COMMAND              run COMMAND, stop when it exits\n", prog);
@@ -486,6 +492,9 @@ static void discover(void)
 		else if (plat == PLAT_E5 && want_latency &&
 			 (idx = box_index(de->d_name, "uncore_cbox_")) >= 0)
 			kind = BOX_CBOX;
+		else if (plat == PLAT_E5 && want_numa &&
+			 (idx = box_index(de->d_name, "uncore_ha_")) >= 0)
+			kind = BOX_HA;
 		else if (plat == PLAT_NHMEX &&
 			 (idx = box_index(de->d_name, "uncore_mbox_")) >= 0)
 			kind = BOX_MEM;
@@ -520,6 +529,12 @@ static void discover(void)
 		if (plat == PLAT_E5 && kind == BOX_MEM) {
 			set_event(b, 0, "cas_count_read", "event=0x04,umask=0x03", LINE_BYTES);
 			set_event(b, 1, "cas_count_write", "event=0x04,umask=0x0c", LINE_BYTES);
+		} else if (kind == BOX_HA) {
+			/* IVB-EP's HA REQUESTS: reads from this socket, from others */
+			set_event(b, 0, "xu_requests_reads_local", "event=0x01,umask=0x01",
+				  LINE_BYTES);
+			set_event(b, 1, "xu_requests_reads_remote", "event=0x01,umask=0x02",
+				  LINE_BYTES);
 		} else if (kind == BOX_CBOX) {
 			/*
 			 * The reads that miss, of the opcode the uncore guides'
@@ -556,6 +571,8 @@ static void discover(void)
 			nmem++;
 		else if (kind == BOX_QPI)
 			nqpi++;
+		else if (kind == BOX_HA)
+			nha++;
 		else
 			ncbox++;
 	}
@@ -824,6 +841,18 @@ static double socket_latency(int s)
 	return occ / ins / clk * 1e9;
 }
 
+/* The socket's reads by origin, local (0) or remote (1), MB/s: its HAs' */
+static double socket_numa(int s, int remote)
+{
+	double v = 0;
+	int i;
+
+	for (i = 0; i < nboxes; i++)
+		if (boxes[i].kind == BOX_HA && boxes[i].on_socket[s])
+			v += box_mbs(&boxes[i], s, remote);
+	return v;
+}
+
 static int any_multiplexed(void)
 {
 	int i, j, s;
@@ -841,8 +870,9 @@ static void print_header(void)
 	int i;
 
 	if (fmt == OUT_CSV) {
-		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s\n",
-		       want_latency ? ",latency_ns" : "");
+		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s%s\n",
+		       want_latency ? ",latency_ns" : "",
+		       want_numa ? ",local_read_MBps,remote_read_MBps" : "");
 		return;
 	}
 	if (fmt == OUT_JSON)
@@ -919,19 +949,28 @@ static void print_table(double elapsed)
 	printf("%-6s %-7s", "all", "QPI tx");
 	cell(" ", 9, q);
 	printf("\n");
-	if (!want_latency)
-		return;
-	printf("%-6s %-7s %9s\n", "socket", "ns", "read");
-	for (s = 0; s < nsockets; s++) {
-		printf("%-6d %-7s", sockets[s].pkg, "latency");
-		cell(" ", 9, socket_latency(s));
-		printf("\n");
+	if (want_latency) {
+		printf("%-6s %-7s %9s\n", "socket", "ns", "read");
+		for (s = 0; s < nsockets; s++) {
+			printf("%-6d %-7s", sockets[s].pkg, "latency");
+			cell(" ", 9, socket_latency(s));
+			printf("\n");
+		}
+	}
+	if (want_numa) {
+		printf("%-6s %-7s %9s %9s\n", "socket", "MB/s", "local", "remote");
+		for (s = 0; s < nsockets; s++) {
+			printf("%-6d %-7s", sockets[s].pkg, "reads");
+			cell(" ", 9, socket_numa(s, 0));
+			cell(" ", 9, socket_numa(s, 1));
+			printf("\n");
+		}
 	}
 }
 
 static void print_record(double ts, double el, int pkg, const char *rec, const char *box,
 			 const double *rd, const double *wr, const double *tx,
-			 const double *lat)
+			 const double *lat, const double *numa)
 {
 	if (fmt == OUT_CSV) {
 		printf("%.3f,%.3f,", ts, el);
@@ -951,6 +990,14 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 			if (lat && !isnan(*lat))
 				printf("%.3f", *lat);
 		}
+		if (want_numa) {
+			putchar(',');
+			if (numa && !isnan(numa[0]))
+				printf("%.3f", numa[0]);
+			putchar(',');
+			if (numa && !isnan(numa[1]))
+				printf("%.3f", numa[1]);
+		}
 		putchar('\n');
 		return;
 	}
@@ -968,19 +1015,25 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		printf(",\"tx_MBps\":%.3f", *tx);
 	if (lat && !isnan(*lat))
 		printf(",\"latency_ns\":%.3f", *lat);
+	if (numa && !isnan(numa[0]))
+		printf(",\"local_read_MBps\":%.3f", numa[0]);
+	if (numa && !isnan(numa[1]))
+		printf(",\"remote_read_MBps\":%.3f", numa[1]);
 	printf("}\n");
 }
 
 static void print_records(double ts, double el)
 {
-	double rd, wr, q, lat;
+	double rd, wr, q, lat, numa[2];
 	int i, s;
 
 	for (s = 0; s < nsockets; s++) {
 		socket_totals(s, &rd, &wr, &q);
 		lat = socket_latency(s);
+		numa[0] = socket_numa(s, 0);
+		numa[1] = socket_numa(s, 1);
 		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL,
-			     want_latency ? &lat : NULL);
+			     want_latency ? &lat : NULL, want_numa ? numa : NULL);
 		for (i = 0; i < nboxes; i++) {
 			const struct box *b = &boxes[i];
 
@@ -990,16 +1043,16 @@ static void print_records(double ts, double el)
 				rd = mem_mbs(b, s, 0);
 				wr = mem_mbs(b, s, 1);
 				print_record(ts, el, sockets[s].pkg, "channel", b->pmu,
-					     &rd, &wr, NULL, NULL);
+					     &rd, &wr, NULL, NULL, NULL);
 			} else if (b->kind == BOX_QPI) {
 				q = qpi_mbs(b, s);
 				print_record(ts, el, sockets[s].pkg, "link", b->pmu,
-					     NULL, NULL, &q, NULL);
+					     NULL, NULL, &q, NULL, NULL);
 			}
 		}
 	}
 	system_totals(&rd, &wr, &q);
-	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL, NULL);
+	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL, NULL, NULL);
 }
 
 
@@ -1144,6 +1197,10 @@ static void prom_write(double ts)
 		    "Bytes written to memory since xu-bw started, per socket and channel.");
 	prom_family(f, BOX_QPI, -1, "xeon_uncore_qpi_tx_bytes_total", "link",
 		    "Data bytes a QPI link transmitted since xu-bw started, per socket and link.");
+	prom_family(f, BOX_HA, 0, "xeon_uncore_memory_read_local_bytes_total", "ha",
+		    "Bytes a home agent read from memory for its own socket since xu-bw started.");
+	prom_family(f, BOX_HA, 1, "xeon_uncore_memory_read_remote_bytes_total", "ha",
+		    "Bytes a home agent read from memory for other sockets since xu-bw started.");
 	for (s = 0, head = 0; want_latency && s < nsockets; s++) {
 		double lat = socket_latency(s);
 
@@ -1354,6 +1411,7 @@ int main(int argc, char **argv)
 		{ "plot", required_argument, NULL, 'p' },
 		{ "prom", required_argument, NULL, 'P' },
 		{ "latency", no_argument, NULL, 'L' },
+		{ "numa", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1402,6 +1460,9 @@ int main(int argc, char **argv)
 		case 'L':
 			want_latency = 1;
 			break;
+		case 'N':
+			want_numa = 1;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -1428,6 +1489,11 @@ int main(int argc, char **argv)
 		die(1, "--latency: %s", plat != PLAT_E5 ?
 		    "xu-bw has no read latency formula for the Xeon 7500 / E7's events (Documentation/xu-bw.rst)" :
 		    "no uncore_cbox_N PMU");
+	if (want_numa && (plat != PLAT_E5 || strcmp(plat_id, "ivbep") || !nha))
+		die(1, "--numa: %s", plat != PLAT_E5 || !strcmp(plat_id, "ivbep") ?
+		    "needs the Xeon E5 v2's home agents (uncore_ha_N)" :
+		    "SNB-EP's home agent counts reads only together (REQUESTS.READS), "
+		    "not by origin (Documentation/xu-bw.rst)");
 	open_counters();
 
 	/* SIGINT, SIGTERM and SIGCHLD are taken by sigtimedwait() only */

@@ -30,8 +30,15 @@ OUT=$T.out
 platform_require common/76-bw
 # The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
 # table
+# (E5 v2: --numa 6 + 6 per socket; SNB-EP its refusal, 2)
 case $FAM in
-e5) plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets))) ;;
+e5)
+	if [ "$MODEL" = ivbep ]; then
+		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 6 + 6 * $(e5_sockets)))
+	else
+		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 2))
+	fi
+	;;
 nhmex) plan $((39 + 2 + 2 * $(e5_sockets))) ;;
 esac
 if [ ! -x $BW ]; then
@@ -62,7 +69,8 @@ done
 # E5: a scenario of the script's own: channel c of socket s reads
 # 300 + 50 c + 100 s and writes 100 + 70 c + 40 s MB/s (more than reads
 # from channel 5 on), link l sends 500 + 200 l + 100 s; reads take
-# 70 + 25 s ns, the uncore clock is 1000 + 300 s MHz
+# 70 + 25 s ns, 10 + 20 s % of them remote; the uncore clock is
+# 1000 + 300 s MHz
 if [ $FAM = e5 ]; then
 	set --
 	for s in $(e5_seq "$S"); do
@@ -72,7 +80,7 @@ if [ $FAM = e5 ]; then
 		for l in $(e5_seq $BW_NQPI); do
 			set -- "$@" "socket=$s link=$l tx=$((500 + 200 * l + 100 * s))"
 		done
-		set -- "$@" "socket=$s latency=$((70 + 25 * s)) uclk=$((1000 + 300 * s))"
+		set -- "$@" "socket=$s latency=$((70 + 25 * s)) uclk=$((1000 + 300 * s)) remote=$((10 + 20 * s))"
 	done
 	check "write a traffic scenario (every channel's read and write, every link's tx, the latency)" e5_traffic "$@"
 fi
@@ -222,7 +230,55 @@ if [ $FAM = e5 ]; then
 			"$(awk -v m="xeon_uncore_memory_read_latency_seconds{socket=\"$s\"}" \
 				'$1 == m { printf "%.3f", $2 * 1e9 }' $T.lprom.1)" "$lat" $BW_PCT
 	done
-else
+fi
+# E5 v2: --numa, every socket's reads by origin (HA REQUESTS.READS_LOCAL
+# and _REMOTE) within BW_PCT% of the scenario's remote share of its
+# reads, in the CSV, JSON and table; SNB-EP's HA cannot tell them apart
+if [ "$MODEL" = ivbep ]; then
+	check_eq "xu-bw --numa -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --numa -i 0.5 -n 1 --csv >$T.ncsv 2>$OUT; echo $?)" 0
+	check_eq "--numa: CSV header" "$(head -n 1 $T.ncsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,local_read_MBps,remote_read_MBps"
+	check_eq "xu-bw --numa -i 0.5 -n 1 --json: exit 0" \
+		"$($BW --numa -i 0.5 -n 1 --json >$T.njson 2>$OUT; echo $?)" 0
+	check_eq "xu-bw --numa -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --numa -i 0.5 -n 1 >$T.ntab 2>$OUT; echo $?)" 0
+	# the Prometheus counters: one a socket and HA, each direction
+	$BW --numa --prom=$T.nprom -i 0.5 >/dev/null 2>$OUT &
+	pid=$!
+	n=0
+	while ! grep -q '^xeon_uncore_memory_read_remote_bytes_total' $T.nprom 2>/dev/null &&
+		[ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	cp $T.nprom $T.nprom.1 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	for d in local remote; do
+		check_eq "--numa Prometheus: xeon_uncore_memory_read_${d}_bytes_total, $((2 * S)) lines" \
+			"$(grep -c "^xeon_uncore_memory_read_${d}_bytes_total{socket=\"[0-9]*\",ha=\"ha_[01]\"} [0-9]" $T.nprom.1)" $((2 * S))
+	done
+	for s in $(e5_seq "$S"); do
+		rd=$(e5_scn_sum "$s" read) r=$(e5_scn "$s" remote)
+		lo=$(awk -v a="$rd" -v r="$r" 'BEGIN { printf "%.3f", a * (100 - r) / 100 }')
+		re=$(awk -v a="$rd" -v r="$r" 'BEGIN { printf "%.3f", a * r / 100 }')
+		check_within_pct "--numa CSV: socket $s local reads, $((100 - r))% of $rd MB/s" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.ncsv)" "$lo" $BW_PCT
+		check_within_pct "--numa CSV: socket $s remote reads, $r% of $rd MB/s" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $10 }' $T.ncsv)" "$re" $BW_PCT
+		l=$(grep "\"socket\":$s,\"record\":\"socket\"" $T.njson)
+		check_within_pct "--numa JSON: socket $s local reads" \
+			"$(echo "$l" | sed -n 's/.*"local_read_MBps":\([0-9.]*\).*/\1/p')" "$lo" $BW_PCT
+		check_within_pct "--numa JSON: socket $s remote reads" \
+			"$(echo "$l" | sed -n 's/.*"remote_read_MBps":\([0-9.]*\).*/\1/p')" "$re" $BW_PCT
+		check_within_pct "--numa table: socket $s local reads" \
+			"$(awk -v s="$s" '$1 == s && $2 == "reads" { print $3 }' $T.ntab)" "$lo" $BW_PCT
+		check_within_pct "--numa table: socket $s remote reads" \
+			"$(awk -v s="$s" '$1 == s && $2 == "reads" { print $4 }' $T.ntab)" "$re" $BW_PCT
+	done
+elif [ $FAM = e5 ]; then
+	check_eq "xu-bw --numa on $MODEL: exit 1" "$(rc $BW --numa -n 1)" 1
+	check "xu-bw --numa on $MODEL: says why" grep -q "counts reads only together" $OUT
+fi
+if [ $FAM = nhmex ]; then
 	check_eq "xu-bw --latency on $NX: exit 1" "$(rc $BW --latency -n 1)" 1
 	check "xu-bw --latency on $NX: says why" grep -q "no read latency formula" $OUT
 fi
