@@ -6,8 +6,16 @@
  *
  * Xeon E5 / E5 v2 (snbep, ivbep): every uncore_imc_N is a memory channel,
  * counted with its CAS read and write events (one 64-byte line each);
- * every uncore_qpi_N is a QPI link, counted with its transmitted DRS and
- * NCB data flits (8 bytes of data each).
+ * every uncore_qpi_N is a QPI link, counted with the data flits it
+ * transmits (TxL_FLITS_G0.DATA, 8 bytes of data each).
+ * With --latency (E5 only), every uncore_cbox_N counts the reads that
+ * miss the LLC (TOR_INSERTS.MISS_OPCODE with the DRd opcode 0x182) and
+ * the cycles they spend in the TOR (TOR_OCCUPANCY.MISS_OPCODE): their
+ * ratio over the uncore clock (C-Box 0's clockticks) is the average
+ * memory read latency, by Little's law.
+ * With --numa (E5 v2 only), every uncore_ha_N counts the reads of its
+ * channels by where they came from: REQUESTS.READS_LOCAL and
+ * READS_REMOTE, one 64-byte line each.
  * Xeon 7500 / E7 (nhmex, wsmex): every uncore_mbox_N is a memory
  * controller, counted with its B-Box read and write commands (one 64-byte
  * line each); QPI is not shown (see the documentation).
@@ -44,7 +52,10 @@
 #define LINE_BYTES	64.0	/* bytes per CAS / M-Box command */
 
 enum platform { PLAT_NONE, PLAT_E5, PLAT_NHMEX };
-enum box_kind { BOX_MEM, BOX_QPI };
+enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX, BOX_HA };
+/* a C-Box's events with --latency: occupancy, inserts, and C-Box 0's clock */
+enum { CBOX_OCC, CBOX_INS, CBOX_CLK };
+#define MAX_EVENTS	3
 enum out_fmt { OUT_TABLE, OUT_CSV, OUT_JSON };
 
 /* one event: its name, the encoding used and bytes per count */
@@ -73,8 +84,8 @@ struct box {
 	enum box_kind kind;
 	unsigned int type;
 	int nev;
-	struct event ev[2];
-	struct counter ctr[MAX_SOCKETS][2];
+	struct event ev[MAX_EVENTS];
+	struct counter ctr[MAX_SOCKETS][MAX_EVENTS];
 	int on_socket[MAX_SOCKETS];	/* the cpumask names a CPU of it */
 	int idx;
 };
@@ -95,7 +106,9 @@ static enum platform plat;
 static const char *plat_name;
 static const char *plat_id;	/* snbep ivbep nhmex wsmex */
 static struct box boxes[MAX_BOXES];
-static int nboxes, nmem, nqpi;
+static int nboxes, nmem, nqpi, ncbox, nha;
+static int want_latency;	/* --latency */
+static int want_numa;		/* --numa */
 static struct socket sockets[MAX_SOCKETS];
 static int nsockets;
 static enum out_fmt fmt = OUT_TABLE;
@@ -141,6 +154,10 @@ static void usage(FILE *f)
 		"      --prom=FILE         every interval, the byte counts since the start\n"
 		"                          in the Prometheus text format, replacing FILE\n"
 		"                          (no table; --csv or --json still print)\n"
+		"      --latency           also the average memory read latency per\n"
+		"                          socket, in ns (Xeon E5 / E5 v2 only)\n"
+		"      --numa              also the socket's memory reads by origin, local\n"
+		"                          and remote, MB/s (Xeon E5 v2 only)\n"
 		"  -v, --verbose           print the events opened to stderr\n"
 		"  -h, --help              this text\n"
 		"  -- COMMAND              run COMMAND, stop when it exits\n", prog);
@@ -472,6 +489,12 @@ static void discover(void)
 			kind = BOX_MEM;
 		else if (plat == PLAT_E5 && (idx = box_index(de->d_name, "uncore_qpi_")) >= 0)
 			kind = BOX_QPI;
+		else if (plat == PLAT_E5 && want_latency &&
+			 (idx = box_index(de->d_name, "uncore_cbox_")) >= 0)
+			kind = BOX_CBOX;
+		else if (plat == PLAT_E5 && want_numa &&
+			 (idx = box_index(de->d_name, "uncore_ha_")) >= 0)
+			kind = BOX_HA;
 		else if (plat == PLAT_NHMEX &&
 			 (idx = box_index(de->d_name, "uncore_mbox_")) >= 0)
 			kind = BOX_MEM;
@@ -506,9 +529,33 @@ static void discover(void)
 		if (plat == PLAT_E5 && kind == BOX_MEM) {
 			set_event(b, 0, "cas_count_read", "event=0x04,umask=0x03", LINE_BYTES);
 			set_event(b, 1, "cas_count_write", "event=0x04,umask=0x0c", LINE_BYTES);
+		} else if (kind == BOX_HA) {
+			/* IVB-EP's HA REQUESTS: reads from this socket, from others */
+			set_event(b, 0, "xu_requests_reads_local", "event=0x01,umask=0x01",
+				  LINE_BYTES);
+			set_event(b, 1, "xu_requests_reads_remote", "event=0x01,umask=0x02",
+				  LINE_BYTES);
+		} else if (kind == BOX_CBOX) {
+			/*
+			 * The reads that miss, of the opcode the uncore guides'
+			 * latency formula takes (DRd, 0x182), and their cycles
+			 * in the TOR; the uncore clock from C-Box 0 alone
+			 */
+			set_event(b, CBOX_OCC, "xu_tor_occupancy_miss_drd",
+				  "event=0x36,umask=0x03,filter_opc=0x182", 1);
+			set_event(b, CBOX_INS, "xu_tor_inserts_miss_drd",
+				  "event=0x35,umask=0x03,filter_opc=0x182", 1);
+			if (idx == 0)
+				set_event(b, CBOX_CLK, "xu_clockticks", "event=0x00", 1);
 		} else if (plat == PLAT_E5) {
-			set_event(b, 0, "drs_data", "event=0x102,umask=0x08", QPI_FLIT_BYTES);
-			set_event(b, 1, "ncb_data", "event=0x103,umask=0x04", QPI_FLIT_BYTES);
+			/*
+			 * TxL_FLITS_G0.DATA: every data flit the link sends,
+			 * DRS and NCB alike.  (The driver's drs_data and
+			 * ncb_data aliases, event 0x102 and 0x103, are
+			 * RxL_FLITS_G1 and _G2: what the link receives.)
+			 */
+			set_event(b, 0, "txl_flits_g0_data", "event=0x00,umask=0x02",
+				  QPI_FLIT_BYTES);
 		} else {
 			int ws = model == 47;
 
@@ -519,11 +566,15 @@ static void discover(void)
 				  "inc_sel=0xd,fvc=0x5040,wrap_mode=1" :
 				  "inc_sel=0xd,fvc=0x2820,wrap_mode=1", LINE_BYTES);
 		}
-		b->nev = 2;
+		b->nev = kind == BOX_QPI ? 1 : kind == BOX_CBOX && idx == 0 ? 3 : 2;
 		if (kind == BOX_MEM)
 			nmem++;
-		else
+		else if (kind == BOX_QPI)
 			nqpi++;
+		else if (kind == BOX_HA)
+			nha++;
+		else
+			ncbox++;
 	}
 	closedir(d);
 	qsort(boxes, nboxes, sizeof(boxes[0]), cmp_box);
@@ -726,7 +777,7 @@ static double mem_mbs(const struct box *b, int s, int w)
 /* qpi_mbs BOX SOCKET: the link's transmitted data MB/s */
 static double qpi_mbs(const struct box *b, int s)
 {
-	return box_mbs(b, s, 0) + box_mbs(b, s, 1);
+	return box_mbs(b, s, 0);
 }
 
 static void socket_totals(int s, double *rd, double *wr, double *qpi)
@@ -740,7 +791,7 @@ static void socket_totals(int s, double *rd, double *wr, double *qpi)
 		if (boxes[i].kind == BOX_MEM) {
 			*rd += mem_mbs(&boxes[i], s, 0);
 			*wr += mem_mbs(&boxes[i], s, 1);
-		} else {
+		} else if (boxes[i].kind == BOX_QPI) {
 			*qpi += qpi_mbs(&boxes[i], s);
 		}
 	}
@@ -761,6 +812,47 @@ static void system_totals(double *rd, double *wr, double *qpi)
 	}
 }
 
+/*
+ * The socket's average memory read latency over the last interval, ns:
+ * the cycles its reads that missed spent in the TORs over how many there
+ * were (Little's law), in uncore clocks, over the uncore clock's rate.
+ * NAN where a count is unknown or no read missed.
+ */
+static double socket_latency(int s)
+{
+	double occ = 0, ins = 0, clk = NAN;
+	int i;
+
+	for (i = 0; i < nboxes; i++) {
+		const struct box *b = &boxes[i];
+		const struct counter *c = b->ctr[s];
+
+		if (b->kind != BOX_CBOX || !b->on_socket[s])
+			continue;
+		if (c[CBOX_OCC].fd < 0 || c[CBOX_INS].fd < 0)
+			return NAN;
+		occ += c[CBOX_OCC].rate;
+		ins += c[CBOX_INS].rate;
+		if (b->nev > CBOX_CLK && c[CBOX_CLK].fd >= 0)
+			clk = c[CBOX_CLK].rate;
+	}
+	if (!(ins > 0) || !(clk > 0))
+		return NAN;
+	return occ / ins / clk * 1e9;
+}
+
+/* The socket's reads by origin, local (0) or remote (1), MB/s: its HAs' */
+static double socket_numa(int s, int remote)
+{
+	double v = 0;
+	int i;
+
+	for (i = 0; i < nboxes; i++)
+		if (boxes[i].kind == BOX_HA && boxes[i].on_socket[s])
+			v += box_mbs(&boxes[i], s, remote);
+	return v;
+}
+
 static int any_multiplexed(void)
 {
 	int i, j, s;
@@ -778,7 +870,9 @@ static void print_header(void)
 	int i;
 
 	if (fmt == OUT_CSV) {
-		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps\n");
+		printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s%s\n",
+		       want_latency ? ",latency_ns" : "",
+		       want_numa ? ",local_read_MBps,remote_read_MBps" : "");
 		return;
 	}
 	if (fmt == OUT_JSON)
@@ -855,10 +949,28 @@ static void print_table(double elapsed)
 	printf("%-6s %-7s", "all", "QPI tx");
 	cell(" ", 9, q);
 	printf("\n");
+	if (want_latency) {
+		printf("%-6s %-7s %9s\n", "socket", "ns", "read");
+		for (s = 0; s < nsockets; s++) {
+			printf("%-6d %-7s", sockets[s].pkg, "latency");
+			cell(" ", 9, socket_latency(s));
+			printf("\n");
+		}
+	}
+	if (want_numa) {
+		printf("%-6s %-7s %9s %9s\n", "socket", "MB/s", "local", "remote");
+		for (s = 0; s < nsockets; s++) {
+			printf("%-6d %-7s", sockets[s].pkg, "reads");
+			cell(" ", 9, socket_numa(s, 0));
+			cell(" ", 9, socket_numa(s, 1));
+			printf("\n");
+		}
+	}
 }
 
 static void print_record(double ts, double el, int pkg, const char *rec, const char *box,
-			 const double *rd, const double *wr, const double *tx)
+			 const double *rd, const double *wr, const double *tx,
+			 const double *lat, const double *numa)
 {
 	if (fmt == OUT_CSV) {
 		printf("%.3f,%.3f,", ts, el);
@@ -873,6 +985,19 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		putchar(',');
 		if (tx && !isnan(*tx))
 			printf("%.3f", *tx);
+		if (want_latency) {
+			putchar(',');
+			if (lat && !isnan(*lat))
+				printf("%.3f", *lat);
+		}
+		if (want_numa) {
+			putchar(',');
+			if (numa && !isnan(numa[0]))
+				printf("%.3f", numa[0]);
+			putchar(',');
+			if (numa && !isnan(numa[1]))
+				printf("%.3f", numa[1]);
+		}
 		putchar('\n');
 		return;
 	}
@@ -888,17 +1013,27 @@ static void print_record(double ts, double el, int pkg, const char *rec, const c
 		printf(",\"write_MBps\":%.3f", *wr);
 	if (tx && !isnan(*tx))
 		printf(",\"tx_MBps\":%.3f", *tx);
+	if (lat && !isnan(*lat))
+		printf(",\"latency_ns\":%.3f", *lat);
+	if (numa && !isnan(numa[0]))
+		printf(",\"local_read_MBps\":%.3f", numa[0]);
+	if (numa && !isnan(numa[1]))
+		printf(",\"remote_read_MBps\":%.3f", numa[1]);
 	printf("}\n");
 }
 
 static void print_records(double ts, double el)
 {
-	double rd, wr, q;
+	double rd, wr, q, lat, numa[2];
 	int i, s;
 
 	for (s = 0; s < nsockets; s++) {
 		socket_totals(s, &rd, &wr, &q);
-		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL);
+		lat = socket_latency(s);
+		numa[0] = socket_numa(s, 0);
+		numa[1] = socket_numa(s, 1);
+		print_record(ts, el, sockets[s].pkg, "socket", "", &rd, &wr, nqpi ? &q : NULL,
+			     want_latency ? &lat : NULL, want_numa ? numa : NULL);
 		for (i = 0; i < nboxes; i++) {
 			const struct box *b = &boxes[i];
 
@@ -908,16 +1043,16 @@ static void print_records(double ts, double el)
 				rd = mem_mbs(b, s, 0);
 				wr = mem_mbs(b, s, 1);
 				print_record(ts, el, sockets[s].pkg, "channel", b->pmu,
-					     &rd, &wr, NULL);
-			} else {
+					     &rd, &wr, NULL, NULL, NULL);
+			} else if (b->kind == BOX_QPI) {
 				q = qpi_mbs(b, s);
 				print_record(ts, el, sockets[s].pkg, "link", b->pmu,
-					     NULL, NULL, &q);
+					     NULL, NULL, &q, NULL, NULL);
 			}
 		}
 	}
 	system_totals(&rd, &wr, &q);
-	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL);
+	print_record(ts, el, -1, "system", "", &rd, &wr, nqpi ? &q : NULL, NULL, NULL);
 }
 
 
@@ -1062,6 +1197,24 @@ static void prom_write(double ts)
 		    "Bytes written to memory since xu-bw started, per socket and channel.");
 	prom_family(f, BOX_QPI, -1, "xeon_uncore_qpi_tx_bytes_total", "link",
 		    "Data bytes a QPI link transmitted since xu-bw started, per socket and link.");
+	prom_family(f, BOX_HA, 0, "xeon_uncore_memory_read_local_bytes_total", "ha",
+		    "Bytes a home agent read from memory for its own socket since xu-bw started.");
+	prom_family(f, BOX_HA, 1, "xeon_uncore_memory_read_remote_bytes_total", "ha",
+		    "Bytes a home agent read from memory for other sockets since xu-bw started.");
+	for (s = 0, head = 0; want_latency && s < nsockets; s++) {
+		double lat = socket_latency(s);
+
+		if (isnan(lat))
+			continue;
+		if (!head++)
+			fprintf(f, "# HELP xeon_uncore_memory_read_latency_seconds Average memory"
+				" read latency in the last interval (LLC misses' TOR occupancy"
+				" over inserts, over the uncore clock), per socket.\n"
+				"# TYPE xeon_uncore_memory_read_latency_seconds gauge\n");
+		fprintf(f, "xeon_uncore_memory_read_latency_seconds{socket=\"%d\"} %.12f\n",
+			sockets[s].pkg, lat / 1e9);
+	}
+	head = 0;
 	for (s = 0; s < nsockets; s++) {
 		for (i = 0; i < nboxes; i++) {
 			const struct box *b = &boxes[i];
@@ -1257,6 +1410,8 @@ int main(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "prom", required_argument, NULL, 'P' },
+		{ "latency", no_argument, NULL, 'L' },
+		{ "numa", no_argument, NULL, 'N' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -1302,6 +1457,12 @@ int main(int argc, char **argv)
 		case 'P':
 			prom = optarg;
 			break;
+		case 'L':
+			want_latency = 1;
+			break;
+		case 'N':
+			want_numa = 1;
+			break;
 		case 'v':
 			verbose = 1;
 			break;
@@ -1324,6 +1485,15 @@ int main(int argc, char **argv)
 		bad_usage("unexpected argument '%s' (a command goes after --)", argv[optind]);
 
 	discover();
+	if (want_latency && (plat != PLAT_E5 || !ncbox))
+		die(1, "--latency: %s", plat != PLAT_E5 ?
+		    "xu-bw has no read latency formula for the Xeon 7500 / E7's events (Documentation/xu-bw.rst)" :
+		    "no uncore_cbox_N PMU");
+	if (want_numa && (plat != PLAT_E5 || strcmp(plat_id, "ivbep") || !nha))
+		die(1, "--numa: %s", plat != PLAT_E5 || !strcmp(plat_id, "ivbep") ?
+		    "needs the Xeon E5 v2's home agents (uncore_ha_N)" :
+		    "SNB-EP's home agent counts reads only together (REQUESTS.READS), "
+		    "not by origin (Documentation/xu-bw.rst)");
 	open_counters();
 
 	/* SIGINT, SIGTERM and SIGCHLD are taken by sigtimedwait() only */

@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# perf stat counts match the simulator's documented generator rates
-# (Documentation/simulator.rst; lib.sh nhmex_rate and e5_rate), per
-# socket, within 2%, on every simulated platform.  Rows per family:
+# perf stat counts match the simulator's documented rates
+# (Documentation/simulator.rst; lib.sh nhmex_rate, and e5_expect from
+# the E5 traffic scenario), per socket, within 2%, on every simulated
+# platform.  Rows per family:
 #   nhmex  every PMU, one or two events each (a general-purpose event
 #          with a box-specific ev_sel, so that (ev_sel & 7) varies, the
 #          W-Box's fixed clocktick counter, an R-Box QLX and IPERF slot, a
@@ -13,13 +14,21 @@
 #          and with flag_mode=1, storage_mode=1 only (set_flag_sel + 1) / 8
 #          of them; the U-Box's largest code and a named event; a CPU
 #          outside the cpumask; --per-socket;
-#   e5     every PMU, perf stat -a -A:
-#            general-purpose   100000 * ((ev_sel & 7) + 1) * (socket + idx + 1)/s
-#            U-Box UCLK        1000000 * (socket + 1)/s          (event=0xff)
-#            iMC DCLK          800000 * (socket + idx + 1)/s      (event=0xff)
-#          idx: the box's index within its type (0 for single boxes); the
-#          rate does not depend on umask, thresh, edge or filters;
-#          --per-socket; a CPU outside the cpumask.
+#   e5     every PMU, perf stat -a -A, at the default traffic scenario:
+#          each box's clockticks (uclk; QPI 10^9; the U-Box's UCLK and the
+#          iMC's DCLK), CAS_COUNT.RD and .WR, HA REQUESTS.READS, C-Box
+#          TOR_INSERTS.MISS_OPCODE, QPI data flits sent and received, and
+#          events the model leaves out (the background rate); then the
+#          umask, thresh, edge, inv (SNB-EP) and filter_opc change the
+#          count as defined: CAS sub-events (15/16, 1/16, 7/8, 1/8), HA
+#          local and remote requests, full and partial writes, TOR
+#          occupancy (Little's law), hits, local misses (IVB-EP),
+#          another opcode (0), thresh, edge and inv over the count a
+#          cycle, QPI idle and non-data flits, a umask on a background
+#          event; --per-socket; a CPU outside the cpumask; then a
+#          scenario the script writes, every socket's own, and the
+#          counts that follow it.  Every figure is lib.sh e5_expect's,
+#          from the scenario the script wrote or the documented default.
 . "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/20-rates.csv
@@ -69,16 +78,94 @@ ev() {
 		echo "$1/event=0x4/ 4"
 		echo "$1/clockticks/ 0xff"
 		;;
-	e5:ubox) echo "$1/event=0x42/ 0x42"; echo "$1/event=0xff/ 0xff" ;;
-	e5:cbox_0) echo "$1/event=0x11/ 0x11"; echo "$1/event=0x35,umask=0x3,filter_opc=0x182/ 0x35" ;;
-	e5:cbox_*) echo "$1/event=0x11/ 0x11" ;;
-	e5:pcu) echo "$1/event=0x4/ 0x4" ;;
-	e5:ha*) echo "$1/event=0x1,umask=0x3/ 0x1" ;;
-	e5:imc_*) echo "$1/event=0x4,umask=0x3/ 0x4"; echo "$1/event=0xff/ 0xff" ;;
-	e5:qpi_*) echo "$1/event=0x14/ 0x14"; echo "$1/event=0x102,umask=0x1/ 0x102" ;;
-	e5:r2pcie | e5:r3qpi_*) echo "$1/event=0x1/ 0x1" ;;
-	e5:irp) echo "$1/event=0x3/ 0x3" ;;
+	# e5: the encoding is the whole row (lib.sh e5_expect reads it)
+	e5:ubox) echo "$1/event=0x42/"; echo "$1/event=0xff/" ;;
+	e5:cbox_0) echo "$1/event=0x11/"; echo "$1/event=0x35,umask=0x3,filter_opc=0x182/" ;;
+	e5:cbox_*) echo "$1/event=0x0/" ;;
+	e5:pcu) echo "$1/event=0x4/" ;;
+	e5:ha*) echo "$1/event=0x1,umask=0x3/" ;;
+	e5:imc_*)
+		echo "$1/event=0x4,umask=0x3/"; echo "$1/event=0x4,umask=0xc/"
+		echo "$1/event=0xff/"
+		;;
+	e5:qpi_*)
+		echo "$1/event=0x14/"; echo "$1/event=0x0,umask=0x2/"
+		echo "$1/event=0x1,umask=0x2/"; echo "$1/event=0x102,umask=0x1/"
+		;;
+	e5:r2pcie | e5:r3qpi_*) echo "$1/event=0x1/" ;;
+	e5:irp) echo "$1/event=0x0/"; echo "$1/event=0x3/" ;;
 	esac
+}
+
+# e5_defs: the E5 runs that show umask, thresh, edge, inv and
+# filter_opc changing the count as defined (D1, D2, D3, at the default
+# scenario), and the run at the scenario the script writes (DW); their
+# sizes n1 n2 n3 nw.  A C-Box's TOR_OCCUPANCY (0x36) takes its counter 0
+# only, and its events share one filter: one occupancy and one
+# filter_opc per C-Box and run.
+e5_defs() {
+	HA=uncore_ha_0
+	[ "$E5" = snbep ] && HA=uncore_ha
+	O=event=0x36,umask=0x3,filter_opc=0x182
+	# D1: CAS regular and underfill reads, write-major writes, all; HA
+	# local and remote reads, writes, partial writes; QPI idle, non-data
+	# and data + non-data flits, received non-data; C-Box 1 occupancy,
+	# misses and hits of the opcode; a umask on background events
+	D1="uncore_imc_1/event=0x4,umask=0x1/ uncore_imc_1/event=0x4,umask=0x2/
+uncore_imc_1/event=0x4,umask=0x4/ uncore_imc_1/event=0x4,umask=0xf/
+$HA/event=0x1,umask=0x1/ $HA/event=0x1,umask=0x2/ $HA/event=0x1,umask=0xc/
+$HA/event=0x1a,umask=0x2/
+uncore_qpi_0/event=0x0,umask=0x1/ uncore_qpi_0/event=0x0,umask=0x4/
+uncore_qpi_0/event=0x0,umask=0x6/ uncore_qpi_0/event=0x1,umask=0x4/
+uncore_cbox_1/$O/ uncore_cbox_1/event=0x35,umask=0x1,filter_opc=0x182/
+uncore_ubox/event=0x42,umask=0x5/ uncore_r2pcie/event=0x1,umask=0x1/"
+	# IVB-EP's read-major and write-major reads, read-major writes;
+	# its second HA's IMC_READS, full writes, local writes
+	[ "$E5" = ivbep ] && D1="$D1
+uncore_imc_2/event=0x4,umask=0x10/ uncore_imc_2/event=0x4,umask=0x20/
+uncore_imc_2/event=0x4,umask=0x8/ uncore_imc_2/event=0x4,umask=0x30/
+uncore_ha_1/event=0x17,umask=0x1/ uncore_ha_1/event=0x1a,umask=0x1/
+uncore_ha_1/event=0x1,umask=0x4/"
+	# D2: thresh and edge over the occupancy and over CAS a DCLK;
+	# SNB-EP's inv
+	D2="uncore_cbox_0/$O,thresh=1/ uncore_cbox_1/$O,thresh=1,edge=1/
+uncore_imc_0/event=0x4,umask=0x3,thresh=1/ uncore_imc_0/event=0x4,umask=0x3,thresh=1,edge=1/"
+	[ "$E5" = snbep ] && D2="$D2
+uncore_imc_0/event=0x4,umask=0x3,thresh=1,inv=1/"
+	# D3: another opcode counts nothing; thresh over inserts; IVB-EP's
+	# local misses, SNB-EP's inv over the occupancy
+	D3="uncore_cbox_0/event=0x35,umask=0x3,filter_opc=0x181/
+uncore_cbox_1/event=0x35,umask=0x3,filter_opc=0x182,thresh=1/"
+	if [ "$E5" = ivbep ]; then
+		D3="$D3 uncore_cbox_1/event=0x35,umask=0x23,filter_opc=0x182/"
+	else
+		D3="$D3 uncore_cbox_1/$O,thresh=1,inv=1/"
+	fi
+	# DW: at the scenario the script writes (thresh TW: see there)
+	TW=5
+	[ "$E5" = snbep ] && TW=4
+	DW="uncore_imc_0/event=0x4,umask=0x3/ uncore_imc_0/event=0x4,umask=0xc/
+$HA/event=0x1,umask=0x2/ uncore_cbox_0/$O,thresh=$TW/
+uncore_cbox_1/$O,thresh=$TW,edge=1/ uncore_cbox_1/event=0x0/
+uncore_qpi_0/event=0x0,umask=0x2/ uncore_qpi_0/event=0x1,umask=0x2/
+uncore_ubox/event=0xff/ uncore_r3qpi_0/event=0x1/"
+	n1=$(echo "$D1" | wc -w) n2=$(echo "$D2" | wc -w) n3=$(echo "$D3" | wc -w)
+	nw=$(echo "$DW" | wc -w)
+}
+
+# e5_run DESC EVENTS: perf stat -a -A of EVENTS (words) for 2 s, then
+# each event's count on every socket at e5_expect's rate.  (A box counts
+# from its enable, perf's time enabled from a moment before it: on a
+# host with 7 runnable threads a CPU, a stalled vCPU took up to 4% of
+# 1 s runs from every event of a box; 2 s halve that.)
+e5_run() {
+	_evs=$(printf '%s\n' "$2" | tr -s ' \n' ',' | sed 's/,$//')
+	check "perf stat -a -A: $1 ($(echo "$2" | wc -w) events, 2 s)" \
+		perf stat -a -A -x';' -o $OUT -e "$_evs" -- sleep 2
+	for s in $(e5_seq "$S"); do
+		# shellcheck disable=SC2086 # one word per event
+		for e in $2; do rate_check "$s" "$e" "$(e5_expect "$e" "$s")"; done
+	done
 }
 
 EV=$(for p in $(plat_pmus); do ev "$p"; done)
@@ -92,8 +179,12 @@ case $FAM in
 # -A (1 + 2 x 9), the U-Box's code and named event (2 x 3), -C (3),
 # --per-socket (3)
 nhmex) plan $((1 + 1 + S * n + 19 + 6 + 3 + 3 + 2)) ;;
-# --per-socket (1 + S), -C (2)
-e5) plan $((1 + 1 + S * n + 1 + S + 2 + 2)) ;;
+# the definitions' runs (e5_defs: 1 + S x events each), --per-socket
+# (1 + S), -C (2), the scenario written (1) and its run (1 + S x events)
+e5)
+	e5_defs
+	plan $((1 + 1 + S * n + 3 + S * (n1 + n2 + n3) + 1 + S + 2 + 1 + 1 + S * nw + 2))
+	;;
 esac
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
 case $FAM in
@@ -166,32 +257,44 @@ EOF
 	for s in 0 1; do per_socket_check $s $E $((100000 * 22 * (2 * s + 1))); done
 	;;
 e5)
-	check "perf stat -a -A of $n events on $(plat_pmus | wc -l) PMUs (1 s)" \
-		perf stat -a -A -x';' -o $OUT -e "$evs" -- sleep 1
-	for s in $(e5_seq "$(e5_sockets)"); do
-		for e in $(echo "$EV" | cut -d' ' -f1); do
-			c=$(echo "$e" | sed 's/.*event=\(0x[0-9a-f]*\).*/\1/')
-			rate_check "$s" "$e" "$(plat_rate "${e%%/*}" "$c" "$s")"
-		done
-	done
+	e5_run "every PMU, the default scenario" "$EV"
+	e5_run "umask sub-events, occupancy, opcode hits" "$D1"
+	e5_run "thresh, edge, inv" "$D2"
+	e5_run "another opcode, thresh over inserts, local misses or inv" "$D3"
 
 	# --per-socket aggregates the same counts
-	E=uncore_r3qpi_1/event=0x1,thresh=1,edge=1/
+	E=uncore_cbox_1/$O,thresh=1,edge=1/
 	check "perf stat -a --per-socket -e $E" \
 		perf stat -a --per-socket -x';' -o $OUT -e "$E" -- sleep 0.5
-	for s in $(e5_seq "$(e5_sockets)"); do
-		per_socket_check "$s" "$E" "$(plat_rate uncore_r3qpi_1 1 "$s")"
+	for s in $(e5_seq "$S"); do
+		per_socket_check "$s" "$E" "$(e5_expect "$E" "$s")"
 	done
 
 	# An event opened on a CPU outside the cpumask counts for that
 	# CPU's package: the second CPU of the last socket
-	last=$(($(e5_sockets) - 1))
+	last=$((S - 1))
 	c2=$(($(e5_socket_cpu $last) + 1))
-	E=uncore_imc_1/event=0x4,umask=0x3/
+	E=uncore_imc_1/event=0x4,umask=0xc/
 	check "perf stat -C $c2 -A -e $E" perf stat -C $c2 -A -x';' -o $OUT -e "$E" -- sleep 0.5
 	line=$(awk -F';' -v c="CPU$c2" -v e="$E" '$1 == c && $4 == e' $OUT)
-	want=$(echo "$line" | awk -F';' -v r="$(plat_rate uncore_imc_1 4 $last)" '{ printf "%.0f", r * $5 / 1e9 }')
+	want=$(echo "$line" | awk -F';' -v r="$(e5_expect "$E" $last)" '{ printf "%.0f", r * $5 / 1e9 }')
 	check_within_pct "CPU $c2 counts socket $last's $E" "$(echo "$line" | cut -d';' -f2)" "$want" 2
+
+	# A scenario of each socket's own: the counts follow it at once.
+	# Channel 0 and link 0 busy, the clock, latency and remote share
+	# changed.  In a C-Box of socket 0, 4.8 (IVB-EP) or 3.9 (SNB-EP)
+	# reads in flight (Little's law: its misses/s x latency): thresh=5
+	# (IVB-EP) or 4 (SNB-EP) holds in 83% or 85% of the cycles, edge in
+	# the rest; on the other sockets, with more in flight, in every cycle
+	# (edge in none)
+	set --
+	for s in $(e5_seq "$S"); do
+		set -- "$@" "socket=$s uclk=$((800 + 400 * s)) latency=$((150 + 50 * s)) remote=$((10 + 20 * s))" \
+			"socket=$s channel=0 read=$((3000 + 1000 * s)) write=$((1000 + 200 * s))" \
+			"socket=$s link=0 tx=$((4000 + 1000 * s)) rx=$((2000 + 500 * s))"
+	done
+	check "write a scenario of each socket's own into $XU_SIM/traffic" e5_traffic "$@"
+	e5_run "the scenario written" "$DW"
 	;;
 esac
 

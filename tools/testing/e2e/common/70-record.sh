@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # perf record on uncore events on every simulated platform: samples from
 # the uncore PMI at the simulator's documented rates
-# (Documentation/simulator.rst; lib.sh nhmex_rate, e5_rate), per socket
+# (Documentation/simulator.rst; lib.sh nhmex_rate, and e5_expect at the
+# default traffic scenario), per socket
 # (each package's collecting CPU); every expected value below comes from
 # those rates and perf's arguments:
 #   -c N: per socket, the samples' own timestamps span (samples - 1)
@@ -125,11 +126,11 @@ nhmex_record_fixed() {
 	done
 }
 
-# e5_record_fixed PMU CODE EVENT SECONDS: perf record -a -c PERIOD -e EVENT
-# for SECONDS, PERIOD = socket 0's rate / 3
+# e5_record_fixed EVENT SECONDS: perf record -a -c PERIOD -e EVENT for
+# SECONDS, PERIOD = socket 0's rate / 3
 e5_record_fixed() {
-	_p=$1 _c=$2 _ev=$3 _sec=$4
-	_per=$(($(e5_rate "$_p" "$_c" 0) / 3))
+	_ev=$1 _sec=$2
+	_per=$(($(e5_expect "$_ev" 0) / 3))
 	rec_begin 84
 	check "perf record -a -c $_per -e $_ev -- sleep $_sec" \
 		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
@@ -140,7 +141,7 @@ e5_record_fixed() {
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
 		$DATA "${_ev%%/*}"
 	for s in $(e5_seq "$(e5_sockets)"); do
-		_r=$(e5_rate "$_p" "$_c" "$s")
+		_r=$(e5_expect "$_ev" "$s")
 		_fz=$(rec_frozen_s 84 "$s")
 		# shellcheck disable=SC2046 # split into $1..$4
 		set -- $(rec_stats $DATA "$(e5_socket_cpu "$s")")
@@ -303,9 +304,9 @@ if [ "$E5" = snbep ]; then
 fi
 
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
-e5_record_fixed uncore_imc_0 0x4 uncore_imc_0/event=0x4,umask=0x3/ 6
-e5_record_fixed uncore_cbox_0 0x11 uncore_cbox_0/event=0x11/ 6
-e5_record_fixed uncore_ubox 0xff uncore_ubox/event=0xff/ 6
+e5_record_fixed uncore_imc_0/event=0x4,umask=0x3/ 6
+e5_record_fixed uncore_cbox_0/event=0x11/ 6
+e5_record_fixed uncore_ubox/event=0xff/ 6
 
 # -F: the period steered to F samples/s per socket
 F=20

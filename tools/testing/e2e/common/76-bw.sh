@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # xu-bw (tools/xu-bw, Documentation/xu-bw.rst) on every simulated
 # platform: every socket's and memory channel's read and write MB/s (and
-# QPI link's tx MB/s where it has them) within 2% of the simulator's
-# documented rates (Documentation/simulator.rst, lib.sh e5_rate and
-# nhmex_rate), in CSV, JSON and the table; the SVG plot; -- CMD; SIGINT;
-# errors (no PMU, no privilege) and bad options (exit 2).
-# The family's table (family/*.sh: BW_BOX, BW_NBOX, BW_CODE, BW_NQPI):
-#   e5     channel imc_i, read and write: 100000 * ((0x04 & 7) + 1) *
-#          (s + i + 1) CAS/s (cas_count_read/write, event 0x04) * 64 bytes;
-#          link qpi_i: (rate(0x102) + rate(0x103)) data flits/s * 8 bytes
-#          = 100000 * (3 + 4) * (s + i + 1) * 8
+# QPI link's tx MB/s where it has them) within 1% (E5) or 2% (Xeon 7500)
+# of what the simulator counts (Documentation/simulator.rst), in CSV,
+# JSON and the table; the SVG plot; -- CMD; SIGINT; errors (no PMU, no
+# privilege) and bad options (exit 2).
+# The family's table (family/*.sh: BW_BOX, BW_NBOX, BW_CODE, BW_NQPI,
+# BW_PCT):
+#   e5     a traffic scenario the script writes, each channel's reads and
+#          writes apart, each link's tx its own (lib.sh e5_traffic): the
+#          figures are the scenario's MB/s (e5_scn), read and write
+#          each in its own column, so a read counted as a write fails;
 #   nhmex  channel mbox_m, read and write: 100000 * (inc_sel 0xd + 1) *
 #          (2 * s + m + 1) commands/s (bbox_cmds_read/write) * 64 bytes;
 #          no QPI figures.
@@ -29,9 +30,16 @@ OUT=$T.out
 platform_require common/76-bw
 # The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
 # table
+# (E5 v2: --numa 6 + 6 per socket; SNB-EP its refusal, 2)
 case $FAM in
-e5) plan $((38 + 3 * $(e5_sockets))) ;;
-nhmex) plan $((39 + 2 * $(e5_sockets))) ;;
+e5)
+	if [ "$MODEL" = ivbep ]; then
+		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 6 + 6 * $(e5_sockets)))
+	else
+		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 2))
+	fi
+	;;
+nhmex) plan $((39 + 2 + 2 * $(e5_sockets))) ;;
 esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
@@ -58,23 +66,60 @@ for o in "-x" "-i 0" "-i" "-n 0" "-n x" "--csv --json" "--plot=" "extra"; do
 	check_eq "xu-bw $o: usage, exit 2" "$(rc $BW $o)" 2
 done
 
+# E5: a scenario of the script's own: channel c of socket s reads
+# 300 + 50 c + 100 s and writes 100 + 70 c + 40 s MB/s (more than reads
+# from channel 5 on), link l sends 500 + 200 l + 100 s; reads take
+# 70 + 25 s ns, 10 + 20 s % of them remote; the uncore clock is
+# 1000 + 300 s MHz
+if [ $FAM = e5 ]; then
+	set --
+	for s in $(e5_seq "$S"); do
+		for c in $(e5_seq $BW_NBOX); do
+			set -- "$@" "socket=$s channel=$c read=$((300 + 50 * c + 100 * s)) write=$((100 + 70 * c + 40 * s))"
+		done
+		for l in $(e5_seq $BW_NQPI); do
+			set -- "$@" "socket=$s link=$l tx=$((500 + 200 * l + 100 * s))"
+		done
+		set -- "$@" "socket=$s latency=$((70 + 25 * s)) uclk=$((1000 + 300 * s)) remote=$((10 + 20 * s))"
+	done
+	check "write a traffic scenario (every channel's read and write, every link's tx, the latency)" e5_traffic "$@"
+fi
+BW_PCT=${BW_PCT:-2}
+
 # The expected records, in bytes/s: "socket record box read write tx"
 # ("-" where a record has no such figure)
-for s in $(e5_seq "$S"); do
-	tr=0 tw=0 tq=0
-	for i in $(e5_seq $BW_NBOX); do
-		b=$(($(plat_rate "${BW_BOX}_$i" $BW_CODE "$s") * 64))
-		tr=$((tr + b)) tw=$((tw + b))
-		echo "$s channel ${BW_BOX}_$i $b $b -"
-	done
-	for i in $(e5_seq $BW_NQPI); do
-		q=$((($(plat_rate "uncore_qpi_$i" 0x102 "$s") + $(plat_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
-		tq=$((tq + q))
-		echo "$s link uncore_qpi_$i - - $q"
-	done
-	[ $BW_NQPI = 0 ] && tq=-
-	echo "$s socket - $tr $tw $tq"
-done >$T.want
+if [ $FAM = e5 ]; then
+	for s in $(e5_seq "$S"); do
+		tr=0 tw=0 tq=0
+		for i in $(e5_seq $BW_NBOX); do
+			r=$(($(e5_scn "$s" read "$i") * 1000000)) w=$(($(e5_scn "$s" write "$i") * 1000000))
+			tr=$((tr + r)) tw=$((tw + w))
+			echo "$s channel ${BW_BOX}_$i $r $w -"
+		done
+		for i in $(e5_seq $BW_NQPI); do
+			q=$(($(e5_scn "$s" tx "$i") * 1000000))
+			tq=$((tq + q))
+			echo "$s link uncore_qpi_$i - - $q"
+		done
+		echo "$s socket - $tr $tw $tq"
+	done >$T.want
+else
+	for s in $(e5_seq "$S"); do
+		tr=0 tw=0 tq=0
+		for i in $(e5_seq $BW_NBOX); do
+			b=$(($(plat_rate "${BW_BOX}_$i" $BW_CODE "$s") * 64))
+			tr=$((tr + b)) tw=$((tw + b))
+			echo "$s channel ${BW_BOX}_$i $b $b -"
+		done
+		for i in $(e5_seq $BW_NQPI); do
+			q=$((($(plat_rate "uncore_qpi_$i" 0x102 "$s") + $(plat_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
+			tq=$((tq + q))
+			echo "$s link uncore_qpi_$i - - $q"
+		done
+		[ $BW_NQPI = 0 ] && tq=-
+		echo "$s socket - $tr $tw $tq"
+	done >$T.want
+fi
 # the system: every socket's sums
 awk -v q=$BW_NQPI '$2 == "socket" { r += $4; w += $5; t += $6 }
 	END { if (q) printf "- system - %.0f %.0f %.0f\n", r, w, t
@@ -88,7 +133,7 @@ check_eq "CSV header" "$(head -n 1 $T.csv)" \
 bw_csv_norm
 check_eq "CSV: 2 intervals" "$(cut -d' ' -f1 $T.norm | uniq | wc -l)" 2
 case $FAM in
-e5) bw_compare "CSV ($S sockets, $BW_NBOX channels, $BW_NQPI QPI links)" $T.norm ;;
+e5) bw_compare "CSV ($S sockets, $BW_NBOX channels, $BW_NQPI QPI links)" $T.norm $BW_PCT ;;
 nhmex) bw_compare "CSV ($S sockets, $BW_NBOX M-Boxes, no QPI)" $T.norm ;;
 esac
 
@@ -108,9 +153,10 @@ check_eq "xu-bw -i 0.5 -n 1 --json: exit 0" \
 	"$($BW -i 0.5 -n 1 --json >$T.json 2>$OUT; echo $?)" 0
 check_eq "JSON: one object per line" "$(grep -cv '^{.*}$' $T.json)" 0
 bw_json_norm
-bw_compare "JSON" $T.norm
+bw_compare "JSON" $T.norm $BW_PCT
 
-# the table: socket rows read and write (and QPI tx), totals within 2%;
+# the table: socket rows read and write (and QPI tx), totals within
+# BW_PCT%;
 # on nhmex, no QPI rows and the multiplexing said
 check_eq "xu-bw -i 0.5 -n 1 (table): exit 0" "$($BW -i 0.5 -n 1 >$T.tab 2>$OUT; echo $?)" 0
 while IFS= read -r l; do diag "table: $l"; done <$T.tab
@@ -126,24 +172,115 @@ for s in $(e5_seq "$S"); do
 	set -- $(awk -v s="$s" '$1 == s && $2 == "read" { print $3 }
 		$1 == s && $2 == "write" { print $3 }
 		$1 == s && $2 == "QPI" { print $4 }' $T.tab)
-	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $4 / 1e6 }' $T.want)
-	check_within_pct "table: socket $s read" "${1:-}" "$w" 2
-	check_within_pct "table: socket $s write" "${2:-}" "$w" 2
+	r=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $4 / 1e6 }' $T.want)
+	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $5 / 1e6 }' $T.want)
+	check_within_pct "table: socket $s read" "${1:-}" "$r" $BW_PCT
+	check_within_pct "table: socket $s write" "${2:-}" "$w" $BW_PCT
 	if [ $BW_NQPI -gt 0 ]; then
 		w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $6 / 1e6 }' $T.want)
-		check_within_pct "table: socket $s QPI tx" "${3:-}" "$w" 2
+		check_within_pct "table: socket $s QPI tx" "${3:-}" "$w" $BW_PCT
 	fi
 done
 # shellcheck disable=SC2046 # the system's read, write and QPI tx
 set -- $(awk '$1 == "all" && $2 == "read" { print $3 } $1 == "all" && $2 == "write" { print $3 }
 	$1 == "all" && $2 == "QPI" { print $4 }' $T.tab)
-w=$(awk '$2 == "system" { print $4 / 1e6 }' $T.want)
-check_within_pct "table: 'all' read" "${1:-}" "$w" 2
-check_within_pct "table: 'all' write" "${2:-}" "$w" 2
+check_within_pct "table: 'all' read" "${1:-}" "$(awk '$2 == "system" { print $4 / 1e6 }' $T.want)" $BW_PCT
+check_within_pct "table: 'all' write" "${2:-}" "$(awk '$2 == "system" { print $5 / 1e6 }' $T.want)" $BW_PCT
 if [ $BW_NQPI -gt 0 ]; then
-	check_within_pct "table: 'all' QPI tx" "${3:-}" "$(awk '$2 == "system" { print $6 / 1e6 }' $T.want)" 2
+	check_within_pct "table: 'all' QPI tx" "${3:-}" "$(awk '$2 == "system" { print $6 / 1e6 }' $T.want)" $BW_PCT
 else
 	check_eq "table: no QPI rows" "$(grep -c QPI $T.tab)" 1
+fi
+
+# E5: --latency, every socket's average read latency (C-Box TOR
+# occupancy over inserts of the misses with filter_opc=0x182, over the
+# uncore clock) within BW_PCT% of the scenario's, in the CSV, JSON, the
+# table and the Prometheus file
+if [ $FAM = e5 ]; then
+	check_eq "xu-bw --latency -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --latency -i 0.5 -n 1 --csv >$T.lcsv 2>$OUT; echo $?)" 0
+	check_eq "--latency: CSV header" "$(head -n 1 $T.lcsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,latency_ns"
+	check_eq "xu-bw --latency -i 0.5 -n 1 --json: exit 0" \
+		"$($BW --latency -i 0.5 -n 1 --json >$T.ljson 2>$OUT; echo $?)" 0
+	check_eq "xu-bw --latency -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --latency -i 0.5 -n 1 >$T.ltab 2>$OUT; echo $?)" 0
+	while IFS= read -r l; do diag "--latency table: $l"; done <$T.ltab
+	# (xu-bw removes its Prometheus file when it stops: read while it runs)
+	$BW --latency --prom=$T.lprom -i 0.5 >/dev/null 2>$OUT &
+	pid=$!
+	n=0
+	while ! grep -q '^xeon_uncore_memory_read_latency_seconds' $T.lprom 2>/dev/null &&
+		[ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	cp $T.lprom $T.lprom.1 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	check "xu-bw --latency --prom: the latency gauge written" \
+		grep -q '^# TYPE xeon_uncore_memory_read_latency_seconds gauge' $T.lprom.1
+	for s in $(e5_seq "$S"); do
+		lat=$(e5_scn "$s" latency)
+		check_within_pct "--latency CSV: socket $s reads take $lat ns" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.lcsv)" "$lat" $BW_PCT
+		check_within_pct "--latency JSON: socket $s reads take $lat ns" \
+			"$(grep "\"socket\":$s,\"record\":\"socket\"" $T.ljson |
+				sed -n 's/.*"latency_ns":\([0-9.]*\).*/\1/p')" "$lat" $BW_PCT
+		check_within_pct "--latency table: socket $s reads take $lat ns" \
+			"$(awk -v s="$s" '$1 == s && $2 == "latency" { print $3 }' $T.ltab)" "$lat" $BW_PCT
+		check_within_pct "--latency Prometheus: socket $s reads take $lat ns" \
+			"$(awk -v m="xeon_uncore_memory_read_latency_seconds{socket=\"$s\"}" \
+				'$1 == m { printf "%.3f", $2 * 1e9 }' $T.lprom.1)" "$lat" $BW_PCT
+	done
+fi
+# E5 v2: --numa, every socket's reads by origin (HA REQUESTS.READS_LOCAL
+# and _REMOTE) within BW_PCT% of the scenario's remote share of its
+# reads, in the CSV, JSON and table; SNB-EP's HA cannot tell them apart
+if [ "$MODEL" = ivbep ]; then
+	check_eq "xu-bw --numa -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --numa -i 0.5 -n 1 --csv >$T.ncsv 2>$OUT; echo $?)" 0
+	check_eq "--numa: CSV header" "$(head -n 1 $T.ncsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,local_read_MBps,remote_read_MBps"
+	check_eq "xu-bw --numa -i 0.5 -n 1 --json: exit 0" \
+		"$($BW --numa -i 0.5 -n 1 --json >$T.njson 2>$OUT; echo $?)" 0
+	check_eq "xu-bw --numa -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --numa -i 0.5 -n 1 >$T.ntab 2>$OUT; echo $?)" 0
+	# the Prometheus counters: one a socket and HA, each direction
+	$BW --numa --prom=$T.nprom -i 0.5 >/dev/null 2>$OUT &
+	pid=$!
+	n=0
+	while ! grep -q '^xeon_uncore_memory_read_remote_bytes_total' $T.nprom 2>/dev/null &&
+		[ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+	cp $T.nprom $T.nprom.1 2>/dev/null
+	kill -INT $pid
+	wait $pid
+	for d in local remote; do
+		check_eq "--numa Prometheus: xeon_uncore_memory_read_${d}_bytes_total, $((2 * S)) lines" \
+			"$(grep -c "^xeon_uncore_memory_read_${d}_bytes_total{socket=\"[0-9]*\",ha=\"ha_[01]\"} [0-9]" $T.nprom.1)" $((2 * S))
+	done
+	for s in $(e5_seq "$S"); do
+		rd=$(e5_scn_sum "$s" read) r=$(e5_scn "$s" remote)
+		lo=$(awk -v a="$rd" -v r="$r" 'BEGIN { printf "%.3f", a * (100 - r) / 100 }')
+		re=$(awk -v a="$rd" -v r="$r" 'BEGIN { printf "%.3f", a * r / 100 }')
+		check_within_pct "--numa CSV: socket $s local reads, $((100 - r))% of $rd MB/s" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.ncsv)" "$lo" $BW_PCT
+		check_within_pct "--numa CSV: socket $s remote reads, $r% of $rd MB/s" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $10 }' $T.ncsv)" "$re" $BW_PCT
+		l=$(grep "\"socket\":$s,\"record\":\"socket\"" $T.njson)
+		check_within_pct "--numa JSON: socket $s local reads" \
+			"$(echo "$l" | sed -n 's/.*"local_read_MBps":\([0-9.]*\).*/\1/p')" "$lo" $BW_PCT
+		check_within_pct "--numa JSON: socket $s remote reads" \
+			"$(echo "$l" | sed -n 's/.*"remote_read_MBps":\([0-9.]*\).*/\1/p')" "$re" $BW_PCT
+		check_within_pct "--numa table: socket $s local reads" \
+			"$(awk -v s="$s" '$1 == s && $2 == "reads" { print $3 }' $T.ntab)" "$lo" $BW_PCT
+		check_within_pct "--numa table: socket $s remote reads" \
+			"$(awk -v s="$s" '$1 == s && $2 == "reads" { print $4 }' $T.ntab)" "$re" $BW_PCT
+	done
+elif [ $FAM = e5 ]; then
+	check_eq "xu-bw --numa on $MODEL: exit 1" "$(rc $BW --numa -n 1)" 1
+	check "xu-bw --numa on $MODEL: says why" grep -q "counts reads only together" $OUT
+fi
+if [ $FAM = nhmex ]; then
+	check_eq "xu-bw --latency on $NX: exit 1" "$(rc $BW --latency -n 1)" 1
+	check "xu-bw --latency on $NX: says why" grep -q "no read latency formula" $OUT
 fi
 
 bw_cmd_sigint_privilege

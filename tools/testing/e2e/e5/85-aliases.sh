@@ -3,12 +3,17 @@
 # perf's own Xeon E5 event tables (jaketown for model 45, ivytown for 62)
 # on the driver's PMUs: in a guest whose CPU is the E5 (vm/run
 # --cpu=snbep|ivbep), perf list shows the unc_* aliases and perf stat
-# opens them on every box of their type and sums them, at the simulator's
-# rates (e5_rate in lib.sh):
-#   unc_m_cas_count.rd/.wr          event=0x4 on every uncore_imc_N
-#   unc_c_tor_inserts.miss_opcode   event=0x35 on every uncore_cbox_N
-#   unc_q_txl_flits_g1.drs          event=0x100 (ExtSel) on every uncore_qpi_N
-#   unc_h_requests.reads            event=0x1 on uncore_ha / uncore_ha_N
+# opens them on every box of their type and sums them, at the rates of
+# the default traffic scenario (lib.sh e5_expect, of the encoding perf's
+# table gives each):
+#   unc_m_cas_count.rd   event=0x4,umask=0x3 on every uncore_imc_N: reads
+#   unc_m_cas_count.wr   event=0x4,umask=0xc: writes, half the reads
+#   unc_c_tor_inserts.miss_opcode   event=0x35,umask=0x3 on every
+#                        uncore_cbox_N, no filter_opc: the opcode 0,
+#                        which no read of the scenario has: none
+#   unc_q_txl_flits_g1.drs   event=0x100 (ExtSel),umask=0x18 on every
+#                        uncore_qpi_N: the background rate (unmodelled)
+#   unc_h_requests.reads event=0x1,umask=0x3 on uncore_ha / uncore_ha_N
 # and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).
 . "$(dirname "$0")/../lib.sh"
 
@@ -34,18 +39,18 @@ for a in unc_m_cas_count.rd unc_m_cas_count.wr unc_c_tor_inserts.miss_opcode \
 	check "perf list shows $a" grep -qw "$a" /tmp/85-e5-list.txt
 done
 
-# sum PREFIX EVENT SOCKET: the rates of EVENT summed over the PMUs named
+# sum PREFIX TERMS SOCKET: the rates of TERMS summed over the PMUs named
 # PREFIX or PREFIX_N
 sum() {
 	_t=0
 	for _p in $(e5_pmus); do
-		case $_p in "$1" | "$1"_[0-9]*) _t=$((_t + $(e5_rate "$_p" "$2" "$3"))) ;; esac
+		case $_p in "$1" | "$1"_[0-9]*) _t=$((_t + $(e5_expect "$_p/$2/" "$3"))) ;; esac
 	done
 	echo $_t
 }
 
-# alias_check ALIAS PREFIX EVENT REF: per socket, ALIAS in $OUT
-# (--per-socket) counted the sum over PREFIX's PMUs of EVENT's rate, for
+# alias_check ALIAS PREFIX TERMS REF: per socket, ALIAS in $OUT
+# (--per-socket) counted the sum over PREFIX's PMUs of TERMS' rate, for
 # the run time of the plain event REF (one PMU's) on the same line set
 alias_check() {
 	for s in $(e5_seq "$(e5_sockets)"); do
@@ -61,30 +66,31 @@ alias_check() {
 REF=uncore_imc_0/event=0x4,umask=0x3/
 check "perf stat -a --per-socket -e unc_m_cas_count.rd,unc_m_cas_count.wr -- sleep 1" \
 	perf stat -a --per-socket -x';' -o $OUT -e "unc_m_cas_count.rd,unc_m_cas_count.wr,$REF" -- sleep 1
-alias_check unc_m_cas_count.rd uncore_imc 0x4 "$REF"
-alias_check unc_m_cas_count.wr uncore_imc 0x4 "$REF"
+alias_check unc_m_cas_count.rd uncore_imc event=0x4,umask=0x3 "$REF"
+alias_check unc_m_cas_count.wr uncore_imc event=0x4,umask=0xc "$REF"
 
 REF=uncore_cbox_0/event=0x11/
 check "perf stat -a --per-socket -e unc_c_tor_inserts.miss_opcode -- sleep 1" \
 	perf stat -a --per-socket -x';' -o $OUT -e "unc_c_tor_inserts.miss_opcode,$REF" -- sleep 1
-alias_check unc_c_tor_inserts.miss_opcode uncore_cbox 0x35 "$REF"
+alias_check unc_c_tor_inserts.miss_opcode uncore_cbox event=0x35,umask=0x3 "$REF"
 
 REF=uncore_qpi_0/event=0x14/
 HA=uncore_ha
 check "perf stat -a --per-socket -e unc_q_txl_flits_g1.drs,unc_h_requests.reads -- sleep 1" \
 	perf stat -a --per-socket -x';' -o $OUT -e "unc_q_txl_flits_g1.drs,unc_h_requests.reads,$REF" -- sleep 1
-alias_check unc_q_txl_flits_g1.drs uncore_qpi 0x100 "$REF"
-alias_check unc_h_requests.reads $HA 0x1 "$REF"
+alias_check unc_q_txl_flits_g1.drs uncore_qpi event=0x100,umask=0x18 "$REF"
+alias_check unc_h_requests.reads $HA event=0x1,umask=0x3 "$REF"
 
 # cas_count_read in MiB: 500000 (socket + 1) CAS/s of 64 bytes on iMC 0
 E=uncore_imc_0/cas_count_read/
+R=uncore_imc_0/event=0x4,umask=0x3/
 check "perf stat -a -A -e $E -- sleep 1" perf stat -a -A -x';' -o $OUT -e "$E" -- sleep 1
 for s in $(e5_seq "$(e5_sockets)"); do
 	l=$(awk -F';' -v c="CPU$(e5_socket_cpu "$s")" -v e="$E" '$1 == c && $4 == e' $OUT)
 	check_eq "socket $s: $E unit" "$(echo "$l" | cut -d';' -f3)" MiB
-	want=$(echo "$l" | awk -F';' -v r="$(e5_rate uncore_imc_0 0x4 "$s")" \
-		'{ printf "%.4f", r * $5 / 1e9 * 64 / 1048576 }')
-	check_within_pct "socket $s: $E = $(e5_rate uncore_imc_0 0x4 "$s") x 64 B/s in MiB" \
+	r=$(e5_expect $R "$s")
+	want=$(echo "$l" | awk -F';' -v r="$r" '{ printf "%.4f", r * $5 / 1e9 * 64 / 1048576 }')
+	check_within_pct "socket $s: $E = $r x 64 B/s in MiB" \
 		"$(echo "$l" | cut -d';' -f2)" "$want" 2
 done
 

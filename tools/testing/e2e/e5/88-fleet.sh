@@ -9,13 +9,14 @@
 #    in it; node_exporter's textfile collector serves it on loopback; a
 #    Prometheus server scrapes it every second, and its PromQL
 #    sum by (socket) (rate(...[20s])) of reads, writes and QPI tx is
-#    within 2% of the simulator's documented rates;
+#    within 2% of the traffic scenario's;
 #  - Intel PCM (pcm-memory, pcm-sensor-server) on our PMUs, which it
 #    programs through perf with the enable bit 22 in config: per channel,
 #    per socket and system bandwidth within 2%.
-# Expected rates (Documentation/simulator.rst, lib.sh e5_rate), socket s:
-#   channel imc_i, read and write: 100000 * ((0x04 & 7) + 1) * (s + i + 1) * 64 B/s
-#   link qpi_i: (rate(0x102) + rate(0x103)) * 8 B/s
+# Expected rates: the default traffic scenario (Documentation/simulator.rst,
+# "Traffic"; lib.sh e5_scn), socket s:
+#   channel imc_i: read 32 (s + i + 1), write 16 (s + i + 1) MB/s
+#   link qpi_i: tx 64 (s + i + 1) MB/s
 . "$(dirname "$0")/../lib.sh"
 
 BW=/add/xu-bw
@@ -60,12 +61,8 @@ check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 # expected bytes/s per socket: "socket read write qpi"
 for s in $(e5_seq "$S"); do
-	tr=0 tq=0
-	for i in $(e5_seq $NIMC); do tr=$((tr + $(e5_rate "uncore_imc_$i" 0x04 "$s") * 64)); done
-	for i in $(e5_seq $NQPI); do
-		tq=$((tq + ($(e5_rate "uncore_qpi_$i" 0x102 "$s") + $(e5_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
-	done
-	echo "$s $tr $tr $tq"
+	echo "$s $(($(e5_scn_sum "$s" read) * 1000000)) $(($(e5_scn_sum "$s" write) * 1000000))" \
+		"$(($(e5_scn_sum "$s" tx) * 1000000))"
 done >$T.want
 
 # prom_wait FILE: wait up to 10 s for FILE to appear
@@ -104,8 +101,9 @@ done
 check_eq "xeon_uncore_qpi_tx_bytes_total: $((S * NQPI)) lines (socket, link)" \
 	"$(grep -c '^xeon_uncore_qpi_tx_bytes_total{socket="[0-9]*",link="qpi_[0-9]"} [0-9][0-9]*$' $T.snap)" \
 	$((S * NQPI))
-check_eq "xeon_uncore_event_running_ratio: 1 for all $((S * (NIMC + NQPI) * 2)) events" \
-	"$(grep -c '^xeon_uncore_event_running_ratio{.*} 1.0000$' $T.snap)" $((S * (NIMC + NQPI) * 2))
+# (a channel's events: CAS read and write; a link's: its data flits sent)
+check_eq "xeon_uncore_event_running_ratio: 1 for all $((S * (2 * NIMC + NQPI))) events" \
+	"$(grep -c '^xeon_uncore_event_running_ratio{.*} 1.0000$' $T.snap)" $((S * (2 * NIMC + NQPI)))
 check_eq "HELP and TYPE once per family (6)" \
 	"$(grep -c '^# TYPE' $T.snap) $(grep -c '^# HELP' $T.snap)" "6 6"
 check "xeon_uncore_last_read_timestamp_seconds: within 5 s of the guest's clock" awk -v now="$(date +%s)" \
@@ -318,9 +316,8 @@ sr=0 sw=0
 while read -r s r w _; do
 	bad=0 pcm_raw= pcm_bad=
 	for i in $(e5_seq $NIMC); do
-		b=$(($(e5_rate "uncore_imc_$i" 0x04 "$s") * 64))
-		pcm_within "SKT$s:Ch${i}Read" $b || bad=$((bad + 1))
-		pcm_within "SKT$s:Ch${i}Write" $b || bad=$((bad + 1))
+		pcm_within "SKT$s:Ch${i}Read" $(($(e5_scn "$s" read "$i") * 1000000)) || bad=$((bad + 1))
+		pcm_within "SKT$s:Ch${i}Write" $(($(e5_scn "$s" write "$i") * 1000000)) || bad=$((bad + 1))
 	done
 	if [ $bad = 0 ]; then
 		ok "pcm-memory socket $s: $NIMC channels' reads and writes within 2%"

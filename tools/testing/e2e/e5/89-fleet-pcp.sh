@@ -7,14 +7,15 @@
 # every channel's CAS read and write counter is a metric with one
 # instance per socket; pmval's rate of channel 0 and, from two pminfo
 # snapshots 10 s apart, every socket's read and write bytes per second
-# are within 2% of the simulator's documented rates (lib.sh e5_rate);
+# are within 2% of the default traffic scenario's (lib.sh e5_expect,
+# e5_scn_sum);
 # then pmcd runs the openmetrics PMDA (Python 3.11 and python3-pcp, the
 # modules it loads only) beside it, on xu-bw --prom's file at the path
 # of our URL file tools/fleet/pcp/xeon_uncore.url: one instance per
 # channel and socket, and every socket's read and write bytes per second
 # from two snapshots 10 s apart (timed by the file's own
 # xeon_uncore_last_read_timestamp_seconds) are within 2% of the same rates:
-#   channel imc_i, socket s: 100000 * ((0x04 & 7) + 1) * (s + i + 1) CAS/s, 64 B each
+#   channel imc_i, socket s: read 32 (s + i + 1) MB/s, write 16 (s + i + 1)
 . "$(dirname "$0")/../lib.sh"
 
 F=/add/fleet
@@ -99,7 +100,7 @@ for s in $(e5_seq "$S"); do
 	got=$(echo "$hdr|$last" | awk -F'|' -v c="cpu$c" '{ n = split($1, h, " "); split($2, v, " ")
 		for (i = 1; i <= n; i++) if (h[i] == c) printf "%.0f\n", v[i] }')
 	check_within_pct "pmval $M, socket $s (cpu$c), last 2 s" "${got:-none}" \
-		"$(e5_rate uncore_imc_0 0x04 "$s")" 2
+		"$(e5_expect uncore_imc_0/event=0x4,umask=0x3/ "$s")" 2
 done
 
 # every socket's bytes per second: two snapshots 10 s apart
@@ -109,9 +110,8 @@ dt=$(awk -v a="$(cat $T.s1.t)" -v b="$(cat $T.s2.t)" 'BEGIN { print b - a }')
 diag "pminfo snapshots $dt s apart"
 for s in $(e5_seq "$S"); do
 	c=cpu$(e5_socket_cpu "$s")
-	want=0
-	for i in $(e5_seq $NIMC); do want=$((want + $(e5_rate "uncore_imc_$i" 0x04 "$s") * 64)); done
 	for d in read write; do
+		want=$(($(e5_scn_sum "$s" $d) * 1000000))
 		got=$(awk -v c="$c" -v d="cas_count_$d" -v dt="$dt" 'FNR == NR { if ($2 == c && index($1, d)) a[$1] = $3; next }
 			$2 == c && index($1, d) && ($1 in a) { sum += $3 - a[$1]; n++ }
 			END { if (n) printf "%.0f\n", sum * 64 / dt }' $T.s1 $T.s2)
@@ -178,9 +178,8 @@ dt=$(awk '$1 == "ts" { t[FILENAME] = $2 } END { for (f in t) { if (n++) b = t[f]
 	d = b - a; printf "%.3f\n", d < 0 ? -d : d }' $T.o1 $T.o2)
 diag "openmetrics snapshots $dt s apart (xu-bw's xeon_uncore_last_read_timestamp_seconds)"
 for s in $(e5_seq "$S"); do
-	want=0
-	for i in $(e5_seq $NIMC); do want=$((want + $(e5_rate "uncore_imc_$i" 0x04 "$s") * 64)); done
 	for d in read write; do
+		want=$(($(e5_scn_sum "$s" $d) * 1000000))
 		got=$(awk -v s="$s" -v d="$d" -v dt="$dt" '$1 == d && $2 == s { if (FNR == NR) a += $3; else b += $3 }
 			END { if (dt > 0) printf "%.0f\n", (b - a) / dt }' $T.o1 $T.o2)
 		check_within_pct "openmetrics socket $s: memory $d bytes/s, the sum of $NIMC channels" "${got:-none}" "$want" 2
