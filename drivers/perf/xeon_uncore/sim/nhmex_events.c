@@ -420,7 +420,10 @@ bool sim_r_qualifies(struct sim_socket *s, const struct sim_nx_ref *r,
 	}
 }
 
-/* The generator's rate for counter @k of box @r as it is programmed now */
+/*
+ * The background rate of counter @k of box @r as it is programmed now;
+ * sim_nx_count_rate() (nhmex_traffic.c) is what the counter counts
+ */
 u64 sim_nx_gen_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 		    unsigned int k)
 {

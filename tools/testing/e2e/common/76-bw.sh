@@ -11,9 +11,9 @@
 #          (s + i + 1) CAS/s (cas_count_read/write, event 0x04) * 64 bytes;
 #          link qpi_i: (rate(0x102) + rate(0x103)) data flits/s * 8 bytes
 #          = 100000 * (3 + 4) * (s + i + 1) * 8
-#   nhmex  channel mbox_m, read and write: 100000 * (inc_sel 0xd + 1) *
-#          (2 * s + m + 1) commands/s (bbox_cmds_read/write) * 64 bytes;
-#          no QPI figures.
+#   nhmex  channel mbox_m: the default traffic scenario's read 96 and
+#          write 64 MB/s x (2 * s + m + 1) (bbox_cmds_read/write, 64 bytes
+#          a command; lib.sh nhmex_bw); no QPI figures.
 # On nhmex, bbox_cmds_read and _write need different bcmd values in the
 # M-Box's one ZDP_CTL_FVC, so the driver time-shares them (perf
 # multiplexes) and xu-bw scales by time_enabled/time_running.  Each
@@ -63,9 +63,10 @@ done
 for s in $(e5_seq "$S"); do
 	tr=0 tw=0 tq=0
 	for i in $(e5_seq $BW_NBOX); do
-		b=$(($(plat_rate "${BW_BOX}_$i" $BW_CODE "$s") * 64))
-		tr=$((tr + b)) tw=$((tw + b))
-		echo "$s channel ${BW_BOX}_$i $b $b -"
+		r=$(($(plat_rate "${BW_BOX}_$i" $BW_CODE "$s") * 64)) w=$r
+		[ $FAM = nhmex ] && r=$(nhmex_bw read "$s" "$i") w=$(nhmex_bw write "$s" "$i")
+		tr=$((tr + r)) tw=$((tw + w))
+		echo "$s channel ${BW_BOX}_$i $r $w -"
 	done
 	for i in $(e5_seq $BW_NQPI); do
 		q=$((($(plat_rate "uncore_qpi_$i" 0x102 "$s") + $(plat_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
@@ -128,6 +129,7 @@ for s in $(e5_seq "$S"); do
 		$1 == s && $2 == "QPI" { print $4 }' $T.tab)
 	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $4 / 1e6 }' $T.want)
 	check_within_pct "table: socket $s read" "${1:-}" "$w" 2
+	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $5 / 1e6 }' $T.want)
 	check_within_pct "table: socket $s write" "${2:-}" "$w" 2
 	if [ $BW_NQPI -gt 0 ]; then
 		w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $6 / 1e6 }' $T.want)
@@ -139,6 +141,7 @@ set -- $(awk '$1 == "all" && $2 == "read" { print $3 } $1 == "all" && $2 == "wri
 	$1 == "all" && $2 == "QPI" { print $4 }' $T.tab)
 w=$(awk '$2 == "system" { print $4 / 1e6 }' $T.want)
 check_within_pct "table: 'all' read" "${1:-}" "$w" 2
+w=$(awk '$2 == "system" { print $5 / 1e6 }' $T.want)
 check_within_pct "table: 'all' write" "${2:-}" "$w" 2
 if [ $BW_NQPI -gt 0 ]; then
 	check_within_pct "table: 'all' QPI tx" "${3:-}" "$(awk '$2 == "system" { print $6 / 1e6 }' $T.want)" 2
