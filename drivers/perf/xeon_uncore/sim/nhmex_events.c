@@ -448,7 +448,8 @@ u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
 
 	if (!rate || c->stopped || events >= rate)
 		return NSEC_PER_SEC;	/* a second or more away */
-	return div64_u64(events * NSEC_PER_SEC, rate) + 1;
+	/* events * 10^9 overflows 64 bits above 1.8 * 10^10 events a second */
+	return mul_u64_u64_div_u64(events, NSEC_PER_SEC, rate) + 1;
 }
 
 /*
