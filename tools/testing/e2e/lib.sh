@@ -607,25 +607,41 @@ nhmex_cboxes() {
 	echo "$_n"
 }
 
-# nhmex_rate PMU CODE SOCKET: the simulator's documented events/s
-# (Documentation/simulator.rst, "The generator"): CODE as the simulator's
-# inject takes it (B-Box: counter * 32 + ev_sel; W 0xff the clock)
+# nhmex_rate PMU CODE[:SUB] SOCKET: the simulator's documented events/s
+# of an event the traffic model leaves out, its background rate
+# (Documentation/simulator.rst, "The generator") plus 1000 per unit of
+# its sub-selector SUB (Documentation/simulator-nhmex-traffic.rst: the
+# M-Box sub-register field, the R-Box IPERF value folded to 16 bits or
+# QLX_CFG byte, the C-, S- or W-Box umask; default 0): CODE as the
+# simulator's inject takes it (B-Box: counter * 32 + ev_sel; W 0xff the
+# clock, the default scenario's uclk)
 #   U-Box          100000 * (event + 1) * (socket + 1)
 #   M-Box m        100000 * (inc_sel + 1) * (2 * socket + m + 1)
 #   C-Box i        100000 * ((ev & 7) + 1) * (socket + i + 1)
 #   B, S, R i      100000 * ((ev & 7) + 1) * (2 * socket + i + 1)
 #   W-Box          100000 * ((ev & 7) + 1) * (socket + 1); clock 10x
 nhmex_rate() {
-	_b=${1#uncore_} _c=$(($2)) _s=$3 _i=$(e5_idx "$1")
+	_b=${1#uncore_} _c=$((${2%%:*})) _u=0 _s=$3 _i=$(e5_idx "$1")
+	case $2 in *:*) _u=$((${2#*:})) ;; esac
 	case $_b in
 	ubox) echo $((100000 * (_c + 1) * (_s + 1))) ;;
-	mbox_*) echo $((100000 * (_c + 1) * (2 * _s + _i + 1))) ;;
-	cbox_*) echo $((100000 * ((_c & 7) + 1) * (_s + _i + 1))) ;;
+	mbox_*) echo $((100000 * (_c + 1) * (2 * _s + _i + 1) + 1000 * _u)) ;;
+	cbox_*) echo $((100000 * ((_c & 7) + 1) * (_s + _i + 1) + 1000 * _u)) ;;
 	wbox)
 		if [ $_c = 255 ]; then echo $((1000000 * (_s + 1)))
-		else echo $((100000 * ((_c & 7) + 1) * (_s + 1))); fi
+		else echo $((100000 * ((_c & 7) + 1) * (_s + 1) + 1000 * _u)); fi
 		;;
-	*) echo $((100000 * ((_c & 7) + 1) * (2 * _s + _i + 1))) ;;
+	*) echo $((100000 * ((_c & 7) + 1) * (2 * _s + _i + 1) + 1000 * _u)) ;;
+	esac
+}
+
+# nhmex_bw read|write SOCKET M: M-Box M's bytes/s in the default traffic
+# scenario (Documentation/simulator-nhmex-traffic.rst): 96 and 64 MB/s x
+# (2 * socket + M + 1)
+nhmex_bw() {
+	case $1 in
+	read) echo $((96000000 * (2 * $2 + $3 + 1))) ;;
+	*) echo $((64000000 * (2 * $2 + $3 + 1))) ;;
 	esac
 }
 

@@ -62,12 +62,12 @@ static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
 			struct sim_ctr *c = &sim_nx(s)->m[b].c[i];
 			unsigned int ev = FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl);
-			u64 rate = sim_um_rate(s->id, false, b, ev);
 
 			/* the address filter on: no generator events at an address */
 			if (sim_m_counting(s, b, i) &&
 			    sim_m_qualifies(s, b, ev, XU_SIM_SUB_ANY, NULL))
-				sim_m_events(s, b, i, sim_gen(c, rate, ns));
+				sim_m_events(s, b, i,
+					     sim_gen(c, sim_m_count_rate(s, b, i), ns));
 		}
 	}
 	for (n = 0; sim_nx_nth(s, n, &r); n++)
@@ -75,7 +75,7 @@ static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 			if (sim_nx_counting(s, &r, k))
 				sim_nx_events(s, &r, k,
 					      sim_gen(&r.box->c[k],
-						      sim_nx_gen_rate(s, &r, k), ns));
+						      sim_nx_count_rate(s, &r, k), ns));
 }
 
 /* The earliest generator overflow of a counter with its PMI, at most @ns ahead */
@@ -92,7 +92,7 @@ static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 ns, bool *any)
 
 			if (!sim_nx_counting(s, &r, k) || !(ctl & sim_nx_pmi_bit(s, &r, k)))
 				continue;
-			rate = sim_nx_gen_rate(s, &r, k);
+			rate = sim_nx_count_rate(s, &r, k);
 			if (!rate)
 				continue;
 			*any = true;
@@ -129,9 +129,10 @@ static u64 sim_nx_next_event_ns(struct sim_socket *s)
 			    !sim_m_qualifies(s, b, FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl),
 					     XU_SIM_SUB_ANY, NULL))
 				continue;
+			rate = sim_m_count_rate(s, b, i);
+			if (!rate)
+				continue;
 			any = true;
-			rate = sim_um_rate(s->id, false, b,
-					   FIELD_GET(NHMEX_M_CTL_INC_SEL, c->ctl));
 			if (FIELD_GET(NHMEX_M_CTL_STORAGE_MODE, c->ctl))
 				rate = rate * (FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, c->ctl) + 1) /
 				       FLAG_STATES;
@@ -714,7 +715,17 @@ static const struct sim_model_ops sim_nx_ops = {
 	.rate		= sim_nx_rate,
 	.inject_cmd	= sim_nx_inject_cmd,
 	.pmi_cores	= sim_nx_pmi_cores,
+	.traffic_default = sim_nx_traffic_default,
 };
+
+/*
+ * The scenario's keys the Xeon 7500 / E7 events count: per M-Box read
+ * and write, per R-Box port tx, the uncore clock
+ * (Documentation/simulator-nhmex-traffic.rst says why not rx, latency,
+ * remote)
+ */
+#define SIM_NX_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
+			 BIT(SIM_TK_UCLK))
 
 /*
  * Every MSR the model has, in address order: the W-Box fixed counter
@@ -742,6 +753,9 @@ const struct sim_model sim_nhmex_model = {
 	.socket_size	= sizeof(struct sim_nx),
 	.msrs		= sim_nx_msrs,
 	.nr_msrs	= ARRAY_SIZE(sim_nx_msrs),
+	.channels	= NHMEX_M_NUM_BOXES,
+	.links		= NHMEX_R_NUM_BOXES * NHMEX_R_PORTS,
+	.keys		= SIM_NX_KEYS,
 };
 
 const struct sim_model sim_wsmex_model = {
@@ -751,4 +765,7 @@ const struct sim_model sim_wsmex_model = {
 	.socket_size	= sizeof(struct sim_nx),
 	.msrs		= sim_nx_msrs,
 	.nr_msrs	= ARRAY_SIZE(sim_nx_msrs),
+	.channels	= NHMEX_M_NUM_BOXES,
+	.links		= NHMEX_R_NUM_BOXES * NHMEX_R_PORTS,
+	.keys		= SIM_NX_KEYS,
 };

@@ -420,7 +420,10 @@ bool sim_r_qualifies(struct sim_socket *s, const struct sim_nx_ref *r,
 	}
 }
 
-/* The generator's rate for counter @k of box @r as it is programmed now */
+/*
+ * The background rate of counter @k of box @r as it is programmed now;
+ * sim_nx_count_rate() (nhmex_traffic.c) is what the counter counts
+ */
 u64 sim_nx_gen_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 		    unsigned int k)
 {
@@ -445,7 +448,8 @@ u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
 
 	if (!rate || c->stopped || events >= rate)
 		return NSEC_PER_SEC;	/* a second or more away */
-	return div64_u64(events * NSEC_PER_SEC, rate) + 1;
+	/* events * 10^9 overflows 64 bits above 1.8 * 10^10 events a second */
+	return mul_u64_u64_div_u64(events, NSEC_PER_SEC, rate) + 1;
 }
 
 /*

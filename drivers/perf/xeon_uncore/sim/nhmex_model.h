@@ -2,10 +2,11 @@
 /*
  * The simulated Xeon 7500 (Nehalem-EX) and Xeon E7 (Westmere-EX) uncore,
  * shared by its files, bottom up: nhmex_events.c (what an event does to
- * the counters: enables, counting, overflow, rates, the M-Box and R-Box
- * qualifiers, the summaries), nhmex_inject.c (injection: events,
- * packets, addresses, and the debugfs forms) and nhmex.c (the registers
- * and the model's struct sim_model).
+ * the counters: enables, counting, overflow, background rates, the M-Box
+ * and R-Box qualifiers, the summaries), nhmex_traffic.c (the rates from
+ * the traffic scenario), nhmex_inject.c (injection: events, packets,
+ * addresses, and the debugfs forms) and nhmex.c (the registers and the
+ * model's struct sim_model).
  */
 #ifndef _XEON_UNCORE_SIM_NHMEX_MODEL_H
 #define _XEON_UNCORE_SIM_NHMEX_MODEL_H
@@ -27,6 +28,7 @@
 #define GEN_IGN		(BIT_ULL(63) | GENMASK_ULL(60, 51) | GENMASK_ULL(49, 32) | \
 			 BIT_ULL(21) | BIT_ULL(19) | GENMASK_ULL(17, 16))
 #define GEN_EV_SEL	GENMASK_ULL(7, 0)
+#define GEN_UMASK	GENMASK_ULL(15, 8)
 #define GEN_PMI_EN	BIT_ULL(20)
 #define GEN_EN		BIT_ULL(22)
 #define B_EN		BIT_ULL(0)
@@ -239,6 +241,12 @@ bool sim_m_qualifies(struct sim_socket *s, unsigned int b, unsigned int ev,
 		     u64 sub, const u64 *addr);
 void sim_m_inject(struct sim_socket *s, unsigned int b, unsigned int ev,
 		  u64 sub, const u64 *addr, u64 n);
+
+/* nhmex_traffic.c */
+u64 sim_m_count_rate(struct sim_socket *s, unsigned int b, unsigned int i);
+u64 sim_nx_count_rate(struct sim_socket *s, const struct sim_nx_ref *r,
+		      unsigned int k);
+void sim_nx_traffic_default(unsigned int socket, struct xu_sim_traffic *t);
 
 /* nhmex_inject.c */
 int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,

@@ -7,7 +7,10 @@
 #   nhmex  every PMU, one or two events each (a general-purpose event
 #          with a box-specific ev_sel, so that (ev_sel & 7) varies, the
 #          W-Box's fixed clocktick counter, an R-Box QLX and IPERF slot, a
-#          B-Box counter other than 0), perf stat -a --per-socket; then
+#          B-Box counter other than 0), perf stat -a --per-socket, each
+#          event one the traffic model leaves out (its rate + 1000 per
+#          unit of umask or IPERF value; nhmex/77-traffic.sh has the
+#          modelled ones); then
 #          the U-Box and M-Boxes with perf stat -a -A:
 #            U-Box      100000 * (event + 1) * (socket + 1)      events/s
 #            M-Box m    100000 * (inc_sel + 1) * (2 * socket + m + 1)
@@ -67,12 +70,12 @@ ev() {
 	case $FAM:${1#uncore_} in
 	nhmex:ubox) echo "$1/event=0x3/ 3" ;;
 	nhmex:mbox_*) echo "$1/cycles/ 0x1b" ;;
-	nhmex:cbox_*) echo "$1/event=0x2,umask=0x1/ 2" ;;
+	nhmex:cbox_*) echo "$1/event=0x2,umask=0x1/ 2:0x1" ;;
 	nhmex:bbox_*) echo "$1/counter=3,event=0x2/ 0x62" ;;
 	nhmex:sbox_*) echo "$1/event=0x3/ 3" ;;
 	nhmex:rbox_*)
 		echo "$1/event=0x2/ 2"
-		echo "$1/event=0x7,iperf_cfg=0x80000000/ 7"
+		echo "$1/event=0x7,iperf_cfg=0x10/ 7:0x10"
 		;;
 	nhmex:wbox)
 		echo "$1/event=0x4/ 4"

@@ -12,9 +12,9 @@
 #          writes apart, each link's tx its own (lib.sh e5_traffic): the
 #          figures are the scenario's MB/s (e5_scn), read and write
 #          each in its own column, so a read counted as a write fails;
-#   nhmex  channel mbox_m, read and write: 100000 * (inc_sel 0xd + 1) *
-#          (2 * s + m + 1) commands/s (bbox_cmds_read/write) * 64 bytes;
-#          no QPI figures.
+#   nhmex  channel mbox_m: the default traffic scenario's read 96 and
+#          write 64 MB/s x (2 * s + m + 1) (bbox_cmds_read/write, 64 bytes
+#          a command; lib.sh nhmex_bw); no QPI figures.
 # On nhmex, bbox_cmds_read and _write need different bcmd values in the
 # M-Box's one ZDP_CTL_FVC, so the driver time-shares them (perf
 # multiplexes) and xu-bw scales by time_enabled/time_running.  Each
@@ -107,17 +107,12 @@ else
 	for s in $(e5_seq "$S"); do
 		tr=0 tw=0 tq=0
 		for i in $(e5_seq $BW_NBOX); do
-			b=$(($(plat_rate "${BW_BOX}_$i" $BW_CODE "$s") * 64))
-			tr=$((tr + b)) tw=$((tw + b))
-			echo "$s channel ${BW_BOX}_$i $b $b -"
+			r=$(nhmex_bw read "$s" "$i") w=$(nhmex_bw write "$s" "$i")
+			tr=$((tr + r)) tw=$((tw + w))
+			echo "$s channel ${BW_BOX}_$i $r $w -"
 		done
-		for i in $(e5_seq $BW_NQPI); do
-			q=$((($(plat_rate "uncore_qpi_$i" 0x102 "$s") + $(plat_rate "uncore_qpi_$i" 0x103 "$s")) * 8))
-			tq=$((tq + q))
-			echo "$s link uncore_qpi_$i - - $q"
-		done
-		[ $BW_NQPI = 0 ] && tq=-
-		echo "$s socket - $tr $tw $tq"
+		# xu-bw counts no QPI link on the Xeon 7500 (BW_NQPI 0)
+		echo "$s socket - $tr $tw -"
 	done >$T.want
 fi
 # the system: every socket's sums

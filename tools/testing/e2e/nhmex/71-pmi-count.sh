@@ -50,7 +50,8 @@ lost1=$(lost_sum)
 check "no PMI lost to a masked LVTPC ($lost0 -> $lost1)" test -n "$lost0" -a "$lost1" = "$lost0"
 check_eq "the watchdog folded none of them (no line of it)" "$(wd_folds)" 0
 
-# Generator on (bbox_cmds_all: 2.7 and 8.1 million/s), perf stat -I 250,
+# Generator on (bbox_cmds_all: the default traffic scenario's reads and
+# writes, 2.5 and 7.5 million/s), perf stat -I 250,
 # eight injections of 2^47 on socket 0 while it counts: four wraps.  Not
 # 2^48 - 1 here: with the generator's events on top, an injection would
 # add 2^48 or more between two reads, which no read of a 48-bit counter
@@ -78,8 +79,8 @@ check_within_pct "socket 0 counted 8 x 2^47 + a third of socket 1 (+-2%)" \
 	$((s0 - 8 * HALF)) $((s1 / 3)) 2
 [ "$(awk -v a=$((s0 - 8 * HALF)) -v b=$((s1 / 3)) "BEGIN { d = a - b; if (d < 0) d = -d; print (d <= b * 0.02) }")" = 1 ] ||
 	awk -F";" "{ print \"# \" \$1, \$2, \$3 }" $OUT
-check "socket 1 counted its 8.1 million/s for at least 1.5 s ($s1)" \
-	test "$s1" -ge $((8100000 * 15 / 10))
+check "socket 1 counted its 7.5 million/s for at least 1.5 s ($s1)" \
+	test "$s1" -ge $((7500000 * 15 / 10))
 
 check_eq "no reserved-bit writes" "$(cat $SIM/violations)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module

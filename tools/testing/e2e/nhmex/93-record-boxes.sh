@@ -63,7 +63,9 @@ record() {
 C=$(($(nhmex_cboxes) - 1))
 [ $C -gt 3 ] && C=3
 record "uncore_cbox_$C/event=0x7/" 7 $((60000 * (C + 2))) 3
-record "uncore_rbox_1/event=0x7,iperf_cfg=0x80000000/" 7 240000 3
+# an IPERF value the traffic model leaves out: its background rate, plus
+# 1000/s per unit of it (nhmex_rate 7:0x10)
+record "uncore_rbox_1/event=0x7,iperf_cfg=0x10/" 7:0x10 240000 3
 record "uncore_wbox/event=0x4/" 4 75000 3
 record "uncore_wbox/clockticks/" 0xff 150000 3
 
