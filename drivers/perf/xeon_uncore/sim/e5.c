@@ -30,37 +30,6 @@
 /* Ivy Bridge-EP's pmi_core_sel, 329468 Table 2-2 */
 #define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
 
-/**
- * sim_e5_rate_of() - the background generator's rate of one E5 event
- * @socket: socket number
- * @box:    box type: "ubox", "cbox", "pcu", "ha", "imc", "qpi", "r2pcie",
- *          "r3qpi" or "irp"
- * @idx:    the box's index within its type (0 for a single box)
- * @event:  perf's event field: ev_sel, plus 0x100 with ev_sel_ext; 0xff
- *          is the fixed counter of the U-Box (UCLK) and of an iMC (DCLK)
- *
- * The background rate, of the events the traffic model leaves out
- * (e5_traffic.c adds what the umask adds), and the iMC's DCLK.
- *
- * Return: events per second: 100000 * ((ev_sel & 7) + 1) *
- * (socket + idx + 1) for a general-purpose counter, 1000000 *
- * (socket + 1) for UCLK and 800000 * (socket + idx + 1) for DCLK; 0 for
- * an unknown box type.
- */
-u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
-		   unsigned int event)
-{
-	int t = sim_e5_type(box);
-
-	if (t < 0)
-		return 0;
-	if (event == E5_FIXED_EVENT && t == E5_UBOX)
-		return 10 * XU_SIM_RATE_UNIT * (socket + 1);
-	if (event == E5_FIXED_EVENT && t == E5_IMC)
-		return 8 * XU_SIM_RATE_UNIT * (socket + idx + 1);
-	return XU_SIM_RATE_UNIT * ((event & 7) + 1) * (socket + idx + 1);
-}
-
 static u64 sim_e5_ctr_max(const struct sim_e5_desc *d, unsigned int i)
 {
 	return GENMASK_ULL(i == FIXED ? E5_WIDTH_48 - 1 :

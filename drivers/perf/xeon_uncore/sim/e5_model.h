@@ -154,11 +154,9 @@ unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
  */
 #define SIM_E5_UMASK_RATE	1000
 
-/* e5.c */
+/* e5_traffic.c */
 u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
 		   unsigned int event);
-
-/* e5_traffic.c */
 u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i);
 void sim_e5_traffic_default(unsigned int socket, struct xu_sim_traffic *t);
 
