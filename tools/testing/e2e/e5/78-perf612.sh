@@ -31,7 +31,7 @@ want_model=45
 [ "$E5" = ivbep ] && want_model=62
 if [ ! -x $PERF ]; then
 	plan 1
-	skip "e5/78-perf612: no /add/perf-6.12 in this VM (tools/testing/check gives it to the fleet VM)"
+	skip "perf 6.12's metrics: no /add/perf-6.12 in this VM (tools/testing/check gives it to the fleet VM)"
 	exit 0
 fi
 if [ "$(e5_cpu_model)" != $want_model ]; then
