@@ -272,11 +272,88 @@ int pmu_exists(const char *pmu)
 	return !access(path, R_OK);
 }
 
-/* detect_platform: the platform, from the PMUs and the CPU model */
+/*
+ * The platforms xeon_uncore drives, as its PMUs' "platform" attribute
+ * names them, with the CPU model that is one
+ */
+static const struct plat_info {
+	const char *id;
+	enum platform plat;
+	int model;
+	const char *name;	/* the CPU model is the platform's */
+	const char *uncore;	/* another CPU model: the simulator, say */
+} plats[] = {
+	{ "nhmex", PLAT_NHMEX, 46, "Xeon 7500 (nhmex)", "Xeon 7500 uncore (nhmex)" },
+	{ "wsmex", PLAT_NHMEX, 47, "Xeon E7 (wsmex)", "Xeon E7 uncore (wsmex)" },
+	{ "snbep", PLAT_E5, 45, "Xeon E5 (snbep)", "Xeon E5 uncore (snbep)" },
+	{ "ivbep", PLAT_E5, 62, "Xeon E5 v2 (ivbep)", "Xeon E5 v2 uncore (ivbep)" },
+};
+
+static const struct plat_info *plat_by(const char *id, int model)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(plats) / sizeof(plats[0]); i++)
+		if (id ? !strcmp(plats[i].id, id) : plats[i].model == model)
+			return &plats[i];
+	return NULL;
+}
+
+/*
+ * platform_attr ID FROM: what the driver says it drives, the "platform"
+ * file of the uncore_* PMUs (every one that has it must say the same),
+ * in ID, and the first file read in FROM; -1 if no PMU has the file
+ */
+static int platform_attr(char *id, size_t len, char *from, size_t flen)
+{
+	DIR *d = opendir(SYSFS_PMUS);
+	struct dirent *de;
+	char path[512], buf[64];
+	int found = 0;
+
+	if (!d)
+		die(1, "cannot open %s: %s", SYSFS_PMUS, strerror(errno));
+	while ((de = readdir(d))) {
+		if (strncmp(de->d_name, "uncore_", 7) || strlen(de->d_name) > 200)
+			continue;
+		snprintf(path, sizeof(path), SYSFS_PMUS "/%s/platform", de->d_name);
+		if (read_str(path, buf, sizeof(buf)))
+			continue;
+		if (!found++) {
+			snprintf(id, len, "%s", buf);
+			snprintf(from, flen, "%s", path);
+		} else if (strcmp(buf, id)) {
+			die(1, "%s says '%s', %s says '%s': the PMUs disagree on the platform",
+			    from, id, path, buf);
+		}
+	}
+	closedir(d);
+	return found ? 0 : -1;
+}
+
+/*
+ * detect_platform: the platform the driver names in its PMUs' "platform"
+ * attribute.  Without one (mainline's intel_uncore, a xeon_uncore older
+ * than the attribute), the kind from the PMUs (uncore_imc_0: E5,
+ * uncore_mbox_0: Xeon 7500 / E7) and which one from the CPU model; a
+ * model that is none of the four is labelled "unknown", not guessed.
+ */
 static void detect_platform(struct xubw *x)
 {
-	int model = x->model;
+	const struct plat_info *p;
+	char id[64], from[512];
 
+	if (!platform_attr(id, sizeof(id), from, sizeof(from))) {
+		p = plat_by(id, -1);
+		if (!p)
+			die(1, "%s says '%s', a platform this xu-bw does not know"
+			    " (it knows nhmex, wsmex, snbep, ivbep)", from, id);
+		x->plat = p->plat;
+		x->plat_id = p->id;
+		x->plat_name = x->model == p->model ? p->name : p->uncore;
+		snprintf(x->plat_from, sizeof(x->plat_from), "%s", from);
+		return;
+	}
 	if (pmu_exists("uncore_imc_0"))
 		x->plat = PLAT_E5;
 	else if (pmu_exists("uncore_mbox_0"))
@@ -285,17 +362,19 @@ static void detect_platform(struct xubw *x)
 		die(1, "no supported uncore PMU in " SYSFS_PMUS
 		    " (uncore_imc_N of a Xeon E5 / E5 v2, uncore_mbox_N of a Xeon 7500 / E7):"
 		    " is xeon_uncore.ko loaded on a supported CPU?");
-	if (x->plat == PLAT_E5) {
-		x->plat_name = model == 45 ? "Xeon E5 (snbep)" : model == 62 ? "Xeon E5 v2 (ivbep)" :
-			    pmu_exists("uncore_irp") ? "Xeon E5 v2 uncore (ivbep)" :
-			    "Xeon E5 uncore (snbep)";
-		x->plat_id = model == 45 ? "snbep" : model == 62 || pmu_exists("uncore_irp") ?
-			  "ivbep" : "snbep";
+	p = plat_by(NULL, x->model);
+	if (p && p->plat == x->plat) {
+		x->plat_id = p->id;
+		x->plat_name = p->name;
 	} else {
-		x->plat_name = model == 46 ? "Xeon 7500 (nhmex)" : model == 47 ? "Xeon E7 (wsmex)" :
-			    "Xeon 7500 / E7 uncore (nhmex)";
-		x->plat_id = model == 47 ? "wsmex" : "nhmex";
+		x->plat_id = "unknown";
+		x->plat_name = x->plat == PLAT_E5 ? "Xeon E5 family uncore" :
+			       "Xeon 7500 / E7 family uncore";
 	}
+	snprintf(x->plat_from, sizeof(x->plat_from), "CPU model %d", x->model);
+	fprintf(stderr, "%s: no uncore_*/platform file in " SYSFS_PMUS
+		" (mainline's intel_uncore, or a xeon_uncore without it): the platform"
+		" taken from the CPU model, %d: %s\n", PROG, x->model, x->plat_id);
 }
 
 /*
@@ -391,7 +470,7 @@ static void box_events(const struct xubw *x, struct box *b)
 		set_event(b, 0, "txl_flits_g0_data", "event=0x00,umask=0x02",
 			  QPI_FLIT_BYTES);
 	} else {
-		int ws = x->model == 47;
+		int ws = !strcmp(x->plat_id, "wsmex");
 
 		set_event(b, 0, "bbox_cmds_read", ws ?
 			  "inc_sel=0xd,fvc=0x5000,wrap_mode=1" :
@@ -435,6 +514,9 @@ void discover(struct xubw *x)
 		die(1, "cannot open %s: %s", SYSFS_PMUS, strerror(errno));
 	x->model = cpu_model();
 	detect_platform(x);
+	if (x->verbose)
+		fprintf(stderr, "%s: platform %s (%s), from %s\n", PROG, x->plat_id,
+			x->plat_name, x->plat_from);
 	while ((de = readdir(d))) {
 		struct box *b;
 		int idx, kind = box_kind_of(x, de->d_name, &idx);
@@ -459,6 +541,9 @@ void discover(struct xubw *x)
 			x->ncbox++;
 	}
 	closedir(d);
+	if (!x->nmem)
+		die(1, "the driver names platform %s (%s) but has no %s PMU", x->plat_id,
+		    x->plat_from, x->plat == PLAT_E5 ? "uncore_imc_N" : "uncore_mbox_N");
 	qsort(x->boxes, x->nboxes, sizeof(x->boxes[0]), cmp_box);
 	for (i = 0; i < x->nboxes; i++)
 		x->boxes[i].label = x->boxes[i].pmu + strlen("uncore_");

@@ -178,7 +178,7 @@ int main(int argc, char **argv)
 		    "xu-bw has no read latency formula for the Xeon 7500 / E7's events (Documentation/xu-bw.rst)" :
 		    "no uncore_cbox_N PMU");
 	if (x->want_numa && (x->plat != PLAT_E5 || strcmp(x->plat_id, "ivbep") || !x->nha))
-		die(1, "--numa: %s", x->plat != PLAT_E5 || !strcmp(x->plat_id, "ivbep") ?
+		die(1, "--numa: %s", strcmp(x->plat_id, "snbep") ?
 		    "needs the Xeon E5 v2's home agents (uncore_ha_N)" :
 		    "SNB-EP's home agent counts reads only together (REQUESTS.READS), "
 		    "not by origin (Documentation/xu-bw.rst)");

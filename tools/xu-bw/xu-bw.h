@@ -97,7 +97,8 @@ struct xubw {
 	/* discovery */
 	enum platform plat;
 	const char *plat_name;
-	const char *plat_id;	/* snbep ivbep nhmex wsmex */
+	const char *plat_id;	/* snbep ivbep nhmex wsmex, or unknown */
+	char plat_from[512];	/* where plat_id comes from */
 	int model;		/* the CPU model, -1 if unknown */
 	struct box boxes[MAX_BOXES];
 	int nboxes, nmem, nqpi, ncbox, nha;
