@@ -31,15 +31,17 @@ platform_require common/76-bw
 # The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
 # table
 # (E5 v2: --numa 6 + 6 per socket; SNB-EP its refusal, 2)
+# (the platform: 9)
 case $FAM in
 e5)
+	_pl=$((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 9))
 	if [ "$MODEL" = ivbep ]; then
-		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 6 + 6 * $(e5_sockets)))
+		plan $((_pl + 6 + 6 * $(e5_sockets)))
 	else
-		plan $((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 2))
+		plan $((_pl + 2))
 	fi
 	;;
-nhmex) plan $((39 + 2 + 2 * $(e5_sockets))) ;;
+nhmex) plan $((39 + 2 + 2 * $(e5_sockets) + 9)) ;;
 esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
@@ -277,6 +279,77 @@ if [ $FAM = nhmex ]; then
 	check_eq "xu-bw --latency on $NX: exit 1" "$(rc $BW --latency -n 1)" 1
 	check "xu-bw --latency on $NX: says why" grep -q "no read latency formula" $OUT
 fi
+
+# prom_once FILE OPTION...: the Prometheus file of a running xu-bw
+# OPTION... --prom=FILE.run, once it has counted, in FILE (xu-bw removes
+# its file when it stops)
+prom_once() {
+	_f=$1
+	shift
+	rm -f "$_f.run" "$_f"
+	$BW "$@" --prom="$_f.run" -i 0.5 >/dev/null 2>$OUT &
+	_p=$!
+	_n=0
+	while ! grep -q '_bytes_total{' "$_f.run" 2>/dev/null && [ $_n -lt 100 ]; do
+		sleep 0.1
+		_n=$((_n + 1))
+	done
+	cp "$_f.run" "$_f" 2>/dev/null
+	kill -INT $_p
+	wait $_p
+}
+
+# The platform: the driver's uncore_*/platform file where it has one,
+# else (a driver before the attribute) the CPU model, which the matrix
+# line sets (vm/run --cpu=$MODEL): either way $MODEL, in -v's line and
+# the Prometheus info label
+_pf=$(cat /sys/bus/event_source/devices/uncore_*/platform 2>/dev/null | sort -u)
+$BW -v -i 0.2 -n 1 >$T.plat 2>&1
+if [ -n "$_pf" ]; then
+	check_eq "the driver's platform attribute names $MODEL" "$_pf" "$MODEL"
+	check "-v: platform $MODEL, from the attribute" \
+		grep -q "^xu-bw: platform $MODEL (.*), from /sys/bus/event_source/devices/uncore_.*/platform\$" $T.plat
+else
+	check "no platform attribute: said on stderr" \
+		grep -q "^xu-bw: no uncore_\\*/platform file in /sys/bus/event_source/devices" $T.plat
+	check "-v: platform $MODEL, from the CPU model" \
+		grep -q "^xu-bw: platform $MODEL (.*), from CPU model $(e5_cpu_model)\$" $T.plat
+fi
+prom_once $T.pprom
+check "Prometheus: xeon_uncore_info{platform=\"$MODEL\"}" \
+	grep -q "^xeon_uncore_info{platform=\"$MODEL\",name=\"[^\"]*($MODEL)\",sockets=\"$S\"} 1\$" $T.pprom
+
+# The attribute wins over the CPU model: every uncore_* PMU directory
+# covered (mount --bind) by a copy whose platform file names another
+# platform of the family; then one copy disagreeing with the others
+case $MODEL in
+ivbep) _other=snbep _oname="Xeon E5 uncore (snbep)" ;;
+snbep) _other=ivbep _oname="Xeon E5 v2 uncore (ivbep)" ;;
+nhmex) _other=wsmex _oname="Xeon E7 uncore (wsmex)" ;;
+*) _other=nhmex _oname="Xeon 7500 uncore (nhmex)" ;;
+esac
+_mnt=
+_ok=0
+for _d in /sys/bus/event_source/devices/uncore_*; do
+	_r=$(readlink -f "$_d")
+	_c=$T.fake/${_d##*/}
+	mkdir -p "$_c" && cat "$_d/type" >"$_c/type" && cat "$_d/cpumask" >"$_c/cpumask" &&
+		cp -r "$_d/format" "$_c/" && { [ ! -d "$_d/events" ] || cp -r "$_d/events" "$_c/"; } &&
+		echo $_other >"$_c/platform" && mount --bind "$_c" "$_r" || { _ok=1; break; }
+	_mnt="$_mnt $_r"
+done
+check_eq "every uncore_* PMU directory covered by a copy naming $_other" $_ok 0
+$BW -v -i 0.2 -n 1 >$T.fplat 2>&1
+check "platform file '$_other' (CPU model $(e5_cpu_model)): -v names it and the file" \
+	grep -q "^xu-bw: platform $_other ($_oname), from /sys/bus/event_source/devices/uncore_.*/platform\$" $T.fplat
+check "platform file '$_other': the header names $_oname" grep -q "^xu-bw: $_oname, $S sockets" $T.fplat
+echo $MODEL >$T.fake/${BW_BOX:-uncore_imc}_0/platform
+check_eq "one PMU's platform file disagrees: exit 1" "$(rc $BW -n 1)" 1
+check "one PMU's platform file disagrees: said, naming the files" \
+	grep -q "says '.*', .*/platform says '.*': the PMUs disagree on the platform" $OUT
+_ok=0
+for _r in $_mnt; do umount "$_r" || _ok=1; done
+check_eq "the copies unmounted" $_ok 0
 
 bw_cmd_sigint_privilege
 finish

@@ -36,7 +36,7 @@ S=$(e5_sockets)
 # the fleet programs (/add/fleet) one skip, with them Prometheus,
 # node_exporter and promtool (6), PromQL (6), pcm-memory (3, 3 per
 # socket, 3 more), pcm-sensor-server (1)
-if [ -d $F ]; then plan $((26 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1)); else plan $((26 + 2 + 1)); fi
+if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1)); else plan $((27 + 2 + 1)); fi
 NIMC=4 NQPI=2
 [ "$E5" = ivbep ] && NIMC=8 NQPI=3
 
@@ -74,7 +74,7 @@ prom_wait() {
 
 # ---- the file itself: one 0.5 s interval's, every socket and channel
 P=$T.d/xeon_uncore.prom
-$BW -i 0.5 --prom=$P >$T.bw.out 2>&1 &
+$BW -i 0.5 --prom=$P >$T.bw.out 2>$T.bw.err &
 pid=$!
 if prom_wait $P; then
 	sleep 0.6
@@ -85,6 +85,14 @@ else
 	: >$T.snap
 fi
 check_eq "--prom: no table on stdout (only the header line)" "$(wc -l <$T.bw.out)" 1
+# stderr: nothing, but without the driver's platform attribute the line
+# that says so (Documentation/xu-bw.rst, "Discovery")
+if cat /sys/bus/event_source/devices/uncore_*/platform >/dev/null 2>&1; then
+	check_eq "--prom: nothing on stderr" "$(cat $T.bw.err)" ""
+else
+	check_eq "--prom: on stderr only that the driver has no platform attribute" \
+		"$(grep -cv '^xu-bw: no uncore_\*/platform file in ' $T.bw.err) $(wc -l <$T.bw.err)" "0 1"
+fi
 check_eq "--prom: mode 0644 (node_exporter runs as another user)" "$(stat -c %a $P 2>&1)" 644
 check_eq "--prom: no temporary file left" "$(find $T.d -mindepth 1 ! -name xeon_uncore.prom | wc -l)" 0
 kill -TERM $pid
