@@ -267,8 +267,77 @@ int any_multiplexed(const struct xubw *x)
 
 	for (i = 0; i < x->nboxes; i++)
 		for (s = 0; s < x->nsockets; s++)
-			for (j = 0; j < x->boxes[i].nev; j++)
-				if (x->boxes[i].ctr[s][j].fd >= 0 && x->boxes[i].ctr[s][j].multiplexed)
+			for (j = 0; j < x->boxes[i].nev; j++) {
+				const struct counter *c = &x->boxes[i].ctr[s][j];
+
+				if (c->fd >= 0 && c->multiplexed)
 					return 1;
+			}
 	return 0;
+}
+
+/*
+ * A QPI link's utilisation over the last interval, %: the data flits it
+ * sent over the flits its clock allows at full width (2 a QPI clock, a
+ * flit every 4 of the 8 transfers a clock): TxL_FLITS_G0.DATA x 8 bytes
+ * over the link's data bandwidth, 16 bytes a QPI clock.  NAN if either
+ * count is unknown or the clock did not tick.
+ */
+double link_util(const struct box *b, int s)
+{
+	const struct counter *c = b->ctr[s];
+
+	if (b->nev <= QPI_CLK || c[QPI_DATA].fd < 0 || c[QPI_CLK].fd < 0 ||
+	    !(c[QPI_CLK].rate > 0))
+		return NAN;
+	return 100 * c[QPI_DATA].rate / (QPI_FLITS_PER_QCLK * c[QPI_CLK].rate);
+}
+
+/* A QPI link's speed over the last interval, GT/s: its clock x 8 */
+double link_gtps(const struct box *b, int s)
+{
+	const struct counter *c = &b->ctr[s][QPI_CLK];
+
+	if (b->nev <= QPI_CLK || c->fd < 0)
+		return NAN;
+	return c->rate * QPI_GT_PER_QCLK / 1e9;
+}
+
+/*
+ * A socket's QPI utilisation, %: the data flits all its links sent over
+ * the flits all their clocks allow; NAN where a count is unknown
+ */
+double socket_util(const struct xubw *x, int s)
+{
+	double data = 0, clk = 0;
+	int i;
+
+	for (i = 0; i < x->nboxes; i++) {
+		const struct box *b = &x->boxes[i];
+		const struct counter *c = b->ctr[s];
+
+		if (b->kind != BOX_QPI || !b->on_socket[s])
+			continue;
+		if (b->nev <= QPI_CLK || c[QPI_DATA].fd < 0 || c[QPI_CLK].fd < 0)
+			return NAN;
+		data += c[QPI_DATA].rate;
+		clk += c[QPI_CLK].rate;
+	}
+	if (!(clk > 0))
+		return NAN;
+	return 100 * data / (QPI_FLITS_PER_QCLK * clk);
+}
+
+/* The socket's uncore clock over the last interval, MHz; NAN if unknown */
+double socket_uclk(const struct xubw *x, int s)
+{
+	int i;
+
+	for (i = 0; i < x->nboxes; i++) {
+		const struct box *b = &x->boxes[i];
+
+		if (b->kind == BOX_UCLK && b->on_socket[s] && b->ctr[s][0].fd >= 0)
+			return b->ctr[s][0].rate / 1e6;
+	}
+	return NAN;
 }

@@ -10,9 +10,11 @@
 
 void csv_header(const struct xubw *x)
 {
-	printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s%s\n",
+	printf("timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps%s%s%s%s\n",
 	       x->want_latency ? ",latency_ns" : "",
-	       x->want_numa ? ",local_read_MBps,remote_read_MBps" : "");
+	       x->want_numa ? ",local_read_MBps,remote_read_MBps" : "",
+	       x->want_uclk ? ",uclk_MHz" : "",
+	       x->want_util ? ",tx_util_pct,link_GTps" : "");
 }
 
 /* a field: ",FIGURE", or "," where it is unknown or absent */
@@ -38,6 +40,12 @@ void csv_record(const struct xubw *x, const struct record *r)
 	if (x->want_numa) {
 		field(r->numa ? &r->numa[0] : NULL);
 		field(r->numa ? &r->numa[1] : NULL);
+	}
+	if (x->want_uclk)
+		field(r->uclk);
+	if (x->want_util) {
+		field(r->util);
+		field(r->gtps);
 	}
 	putchar('\n');
 }

@@ -220,12 +220,17 @@ static void set_event(struct box *b, int i, const char *name, const char *def, d
 	}
 }
 
-/* box_index NAME PREFIX: N of "PREFIXN", -1 if NAME is not one */
+/*
+ * box_index NAME PREFIX: N of "PREFIXN", -1 if NAME is not one; 0 if
+ * PREFIX ends in no "_" and NAME is PREFIX (a box of which there is one)
+ */
 static int box_index(const char *name, const char *prefix)
 {
 	size_t n = strlen(prefix);
 	const char *p = name + n;
 
+	if (prefix[n - 1] != '_')
+		return strcmp(name, prefix) ? -1 : 0;
 	if (strncmp(name, prefix, n) || !*p)
 		return -1;
 	for (; *p; p++)
@@ -392,7 +397,9 @@ static int box_kind_of(const struct xubw *x, const char *name, int *idx)
 		{ PLAT_E5, "uncore_qpi_", BOX_QPI },
 		{ PLAT_E5, "uncore_cbox_", BOX_CBOX },
 		{ PLAT_E5, "uncore_ha_", BOX_HA },
+		{ PLAT_E5, "uncore_ubox", BOX_UCLK },
 		{ PLAT_NHMEX, "uncore_mbox_", BOX_MEM },
+		{ PLAT_NHMEX, "uncore_wbox", BOX_UCLK },
 	};
 	size_t i;
 
@@ -402,6 +409,8 @@ static int box_kind_of(const struct xubw *x, const char *name, int *idx)
 		if (boxes[i].kind == BOX_CBOX && !x->want_latency)
 			continue;
 		if (boxes[i].kind == BOX_HA && !x->want_numa)
+			continue;
+		if (boxes[i].kind == BOX_UCLK && !x->want_uclk)
 			continue;
 		*idx = box_index(name, boxes[i].prefix);
 		if (*idx >= 0)
@@ -460,15 +469,24 @@ static void box_events(const struct xubw *x, struct box *b)
 			  "event=0x35,umask=0x03,filter_opc=0x182", 1);
 		if (b->idx == 0)
 			set_event(b, CBOX_CLK, "xu_clockticks", "event=0x00", 1);
-	} else if (x->plat == PLAT_E5) {
+	} else if (b->kind == BOX_UCLK) {
+		/* the U-Box's (E5) or W-Box's (7500) fixed counter: the uncore clock */
+		set_event(b, 0, "clockticks", "event=0xff", 1);
+	} else if (b->kind == BOX_QPI) {
 		/*
 		 * TxL_FLITS_G0.DATA: every data flit the link sends,
 		 * DRS and NCB alike.  (The driver's drs_data and
 		 * ncb_data aliases, event 0x102 and 0x103, are
 		 * RxL_FLITS_G1 and _G2: what the link receives.)
 		 */
-		set_event(b, 0, "txl_flits_g0_data", "event=0x00,umask=0x02",
+		set_event(b, QPI_DATA, "txl_flits_g0_data", "event=0x00,umask=0x02",
 			  QPI_FLIT_BYTES);
+		/*
+		 * With --qpi-util, the link layer's clock (QFCLK), 1/8 of
+		 * the link's GT/s: the link's speed, measured
+		 */
+		if (x->want_util)
+			set_event(b, QPI_CLK, "clockticks", "event=0x14", 1);
 	} else {
 		int ws = !strcmp(x->plat_id, "wsmex");
 
@@ -479,7 +497,12 @@ static void box_events(const struct xubw *x, struct box *b)
 			  "inc_sel=0xd,fvc=0x5040,wrap_mode=1" :
 			  "inc_sel=0xd,fvc=0x2820,wrap_mode=1", LINE_BYTES);
 	}
-	b->nev = b->kind == BOX_QPI ? 1 : b->kind == BOX_CBOX && b->idx == 0 ? 3 : 2;
+	if (b->kind == BOX_QPI)
+		b->nev = x->want_util ? 2 : 1;
+	else if (b->kind == BOX_UCLK)
+		b->nev = 1;
+	else
+		b->nev = b->kind == BOX_CBOX && b->idx == 0 ? 3 : 2;
 }
 
 /* sort_sockets: the sockets in package order; the boxes' on_socket[] follow */
@@ -537,6 +560,8 @@ void discover(struct xubw *x)
 			x->nqpi++;
 		else if (kind == BOX_HA)
 			x->nha++;
+		else if (kind == BOX_UCLK)
+			x->nuclk++;
 		else
 			x->ncbox++;
 	}

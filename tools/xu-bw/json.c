@@ -31,5 +31,8 @@ void json_record(const struct xubw *x, const struct record *r)
 	member("latency_ns", r->lat);
 	member("local_read_MBps", r->numa ? &r->numa[0] : NULL);
 	member("remote_read_MBps", r->numa ? &r->numa[1] : NULL);
+	member("uclk_MHz", r->uclk);
+	member("tx_util_pct", r->util);
+	member("link_GTps", r->gtps);
 	printf("}\n");
 }

@@ -41,7 +41,8 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [-i SECONDS] [-n COUNT] [--csv | --json] [--plot=FILE.svg]\n"
-		"          [--prom=FILE] [-v] [-- COMMAND [ARG...]]\n"
+		"          [--prom=FILE] [--latency] [--numa] [--qpi-util] [--uclk] [-v]\n"
+		"          [-- COMMAND [ARG...]]\n"
 		"Memory read/write bandwidth per socket and memory channel, and QPI\n"
 		"link traffic, from the xeon_uncore PMUs (MB/s, 1 MB = 10^6 bytes).\n"
 		"  -i, --interval=SECONDS  refresh interval, 0.1 to 3600 (default 1)\n"
@@ -56,6 +57,10 @@ static void usage(FILE *f)
 		"                          socket, in ns (Xeon E5 / E5 v2 only)\n"
 		"      --numa              also the socket's memory reads by origin, local\n"
 		"                          and remote, MB/s (Xeon E5 v2 only)\n"
+		"      --qpi-util          also each QPI link's utilisation, %% of its data\n"
+		"                          bandwidth, and its speed, GT/s, from its clock\n"
+		"                          (Xeon E5 / E5 v2 only)\n"
+		"      --uclk              also each socket's uncore clock, MHz\n"
 		"  -v, --verbose           print the events opened to stderr\n"
 		"  -h, --help              this text\n"
 		"  -- COMMAND              run COMMAND, stop when it exits\n", PROG);
@@ -97,6 +102,8 @@ int main(int argc, char **argv)
 		{ "prom", required_argument, NULL, 'P' },
 		{ "latency", no_argument, NULL, 'L' },
 		{ "numa", no_argument, NULL, 'N' },
+		{ "qpi-util", no_argument, NULL, 'Q' },
+		{ "uclk", no_argument, NULL, 'U' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -118,7 +125,8 @@ int main(int argc, char **argv)
 		case 'i':
 			errno = 0;
 			interval = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(interval >= 0.1 && interval <= 3600))
+			if (errno || end == optarg || *end ||
+			    !(interval >= 0.1 && interval <= 3600))
 				bad_usage("-i %s: not a number of seconds from 0.1 to 3600", optarg);
 			break;
 		case 'n':
@@ -151,6 +159,12 @@ int main(int argc, char **argv)
 		case 'N':
 			x->want_numa = 1;
 			break;
+		case 'Q':
+			x->want_util = 1;
+			break;
+		case 'U':
+			x->want_uclk = 1;
+			break;
 		case 'v':
 			x->verbose = 1;
 			break;
@@ -182,6 +196,13 @@ int main(int argc, char **argv)
 		    "needs the Xeon E5 v2's home agents (uncore_ha_N)" :
 		    "SNB-EP's home agent counts reads only together (REQUESTS.READS), "
 		    "not by origin (Documentation/xu-bw.rst)");
+	if (x->want_util && x->plat != PLAT_E5)
+		die(1, "--qpi-util: xu-bw counts no QPI link on the Xeon 7500 / E7"
+		    " (Documentation/xu-bw.rst)");
+	if (x->want_util && !x->nqpi)
+		die(1, "--qpi-util: no uncore_qpi_N PMU");
+	if (x->want_uclk && !x->nuclk)
+		die(1, "--uclk: no %s PMU", x->plat == PLAT_E5 ? "uncore_ubox" : "uncore_wbox");
 	open_counters(x);
 
 	/* SIGINT, SIGTERM and SIGCHLD are taken by sigtimedwait() only */

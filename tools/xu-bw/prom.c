@@ -110,6 +110,67 @@ static void prom_family(const struct xubw *x, FILE *f, enum box_kind kind, int w
 	}
 }
 
+/* --uclk: the uncore clock of each socket in the last interval */
+static void prom_uclk(const struct xubw *x, FILE *f)
+{
+	int s, head = 0;
+
+	for (s = 0; s < x->nsockets; s++) {
+		double mhz = socket_uclk(x, s);
+
+		if (isnan(mhz))
+			continue;
+		if (!head++)
+			fprintf(f, "# HELP xeon_uncore_uncore_clock_hertz Uncore clock in the"
+				" last interval (the U-Box or W-Box fixed counter), per socket.\n"
+				"# TYPE xeon_uncore_uncore_clock_hertz gauge\n");
+		fprintf(f, "xeon_uncore_uncore_clock_hertz{socket=\"%d\"} %.0f\n",
+			x->sockets[s].pkg, mhz * 1e6);
+	}
+}
+
+/*
+ * --qpi-util: each QPI link's utilisation and speed in the last
+ * interval; WHAT 0 the utilisation, 1 the speed
+ */
+static void prom_links(const struct xubw *x, FILE *f)
+{
+	static const char *const name[] = {
+		"xeon_uncore_qpi_tx_utilization_ratio",
+		"xeon_uncore_qpi_link_transfers_per_second",
+	};
+	static const char *const help[] = {
+		"Data flits a QPI link sent in the last interval over the flits its"
+		" clock allows at full width (2 a QPI clock), per socket and link.",
+		"Transfers a second of a QPI link in the last interval, from its"
+		" clock (8 transfers a QPI clock), per socket and link.",
+	};
+	int what, i, s, head;
+
+	for (what = 0; what < 2; what++) {
+		head = 0;
+		for (s = 0; s < x->nsockets; s++) {
+			for (i = 0; i < x->nboxes; i++) {
+				const struct box *b = &x->boxes[i];
+				double v;
+
+				if (b->kind != BOX_QPI || !b->on_socket[s])
+					continue;
+				v = what ? link_gtps(b, s) * 1e9 : link_util(b, s) / 100;
+				if (isnan(v))
+					continue;
+				if (!head++)
+					fprintf(f, "# HELP %s %s\n# TYPE %s gauge\n", name[what],
+						help[what], name[what]);
+				fprintf(f, "%s{socket=\"%d\",link=\"", name[what],
+					x->sockets[s].pkg);
+				prom_label(f, b->label);
+				fprintf(f, what ? "\"} %.0f\n" : "\"} %.6f\n", v);
+			}
+		}
+	}
+}
+
 void prom_write(const struct xubw *x, double ts)
 {
 	char tmp[4200];
@@ -148,7 +209,7 @@ void prom_write(const struct xubw *x, double ts)
 		    "Bytes read from memory since xu-bw started, per socket and channel.");
 	prom_family(x, f, BOX_MEM, 1, "xeon_uncore_memory_write_bytes_total", "channel",
 		    "Bytes written to memory since xu-bw started, per socket and channel.");
-	prom_family(x, f, BOX_QPI, -1, "xeon_uncore_qpi_tx_bytes_total", "link",
+	prom_family(x, f, BOX_QPI, QPI_DATA, "xeon_uncore_qpi_tx_bytes_total", "link",
 		    "Data bytes a QPI link transmitted since xu-bw started, per socket and link.");
 	prom_family(x, f, BOX_HA, 0, "xeon_uncore_memory_read_local_bytes_total", "ha",
 		    "Bytes a home agent read from memory for its own socket since xu-bw started.");
@@ -167,6 +228,10 @@ void prom_write(const struct xubw *x, double ts)
 		fprintf(f, "xeon_uncore_memory_read_latency_seconds{socket=\"%d\"} %.12f\n",
 			x->sockets[s].pkg, lat / 1e9);
 	}
+	if (x->want_uclk)
+		prom_uclk(x, f);
+	if (x->want_util)
+		prom_links(x, f);
 	head = 0;
 	for (s = 0; s < x->nsockets; s++) {
 		for (i = 0; i < x->nboxes; i++) {

@@ -17,7 +17,7 @@ static void emit(const struct xubw *x, const struct record *r)
 
 void records_print(const struct xubw *x, double ts, double el)
 {
-	double rd, wr, q, lat, numa[2];
+	double rd, wr, q, lat, numa[2], uclk, util, gtps;
 	struct record r = { .ts = ts, .el = el };
 	int i, s;
 
@@ -34,9 +34,15 @@ void records_print(const struct xubw *x, double ts, double el)
 		r.tx = x->nqpi ? &q : NULL;
 		r.lat = x->want_latency ? &lat : NULL;
 		r.numa = x->want_numa ? numa : NULL;
+		uclk = socket_uclk(x, s);
+		r.uclk = x->want_uclk ? &uclk : NULL;
+		util = socket_util(x, s);
+		r.util = x->want_util && x->nqpi ? &util : NULL;
+		r.gtps = NULL;
 		emit(x, &r);
 		r.lat = NULL;
 		r.numa = NULL;
+		r.uclk = NULL;
 		for (i = 0; i < x->nboxes; i++) {
 			const struct box *b = &x->boxes[i];
 
@@ -50,6 +56,8 @@ void records_print(const struct xubw *x, double ts, double el)
 				r.rd = &rd;
 				r.wr = &wr;
 				r.tx = NULL;
+				r.util = NULL;
+				r.gtps = NULL;
 				emit(x, &r);
 			} else if (b->kind == BOX_QPI) {
 				q = qpi_mbs(b, s);
@@ -57,6 +65,10 @@ void records_print(const struct xubw *x, double ts, double el)
 				r.rd = NULL;
 				r.wr = NULL;
 				r.tx = &q;
+				util = link_util(b, s);
+				gtps = link_gtps(b, s);
+				r.util = x->want_util ? &util : NULL;
+				r.gtps = x->want_util ? &gtps : NULL;
 				emit(x, &r);
 			}
 		}
@@ -70,5 +82,7 @@ void records_print(const struct xubw *x, double ts, double el)
 	r.tx = x->nqpi ? &q : NULL;
 	r.lat = NULL;
 	r.numa = NULL;
+	r.util = NULL;
+	r.gtps = NULL;
 	emit(x, &r);
 }

@@ -21,14 +21,51 @@ void table_header(const struct xubw *x)
 		printf("); QPI not measured on this platform; MB/s = 10^6 bytes/s\n");
 }
 
-/* a table cell: the figure, or "-" where it is unknown */
-static void cell(const char *sep, int width, double v)
+/* a table cell: the figure with PREC decimals, or "-" where it is unknown */
+static void cell_prec(const char *sep, int width, int prec, double v)
 {
 	if (isnan(v))
 		printf("%s%*s", sep, width, "-");
 	else
-		printf("%s%*.1f", sep, width, v);
+		printf("%s%*.*f", sep, width, prec, v);
 }
+
+/* a table cell: the figure, or "-" where it is unknown */
+static void cell(const char *sep, int width, double v)
+{
+	cell_prec(sep, width, 1, v);
+}
+
+/*
+ * --qpi-util: per socket the utilisation of its links together and of
+ * each, %, and each link's speed, GT/s
+ */
+static void table_links(const struct xubw *x)
+{
+	int i, s;
+
+	printf("%-6s %-7s %9s", "socket", "QPI %", "total");
+	for (i = 0; i < x->nboxes; i++)
+		if (x->boxes[i].kind == BOX_QPI)
+			printf(" %8s", x->boxes[i].label);
+	printf("\n");
+	for (s = 0; s < x->nsockets; s++) {
+		printf("%-6d %-7s", x->sockets[s].pkg, "util");
+		cell_prec(" ", 9, 2, socket_util(x, s));
+		for (i = 0; i < x->nboxes; i++)
+			if (x->boxes[i].kind == BOX_QPI)
+				cell_prec(" ", 8, 2, x->boxes[i].on_socket[s] ?
+					  link_util(&x->boxes[i], s) : NAN);
+		printf("\n%-6d %-7s %9s", x->sockets[s].pkg, "GT/s", "");
+		for (i = 0; i < x->nboxes; i++)
+			if (x->boxes[i].kind == BOX_QPI)
+				cell_prec(" ", 8, 2, x->boxes[i].on_socket[s] ?
+					  link_gtps(&x->boxes[i], s) : NAN);
+		printf("\n");
+	}
+}
+
+static void table_qpi(const struct xubw *x);
 
 /* one interval's block, ELAPSED seconds from the start */
 void table_print(const struct xubw *x, double elapsed)
@@ -63,8 +100,24 @@ void table_print(const struct xubw *x, double elapsed)
 	printf("\n%-6s %-7s", "all", "write");
 	cell(" ", 9, wr);
 	printf("\n");
-	if (!x->nqpi)
-		return;
+	if (x->nqpi)
+		table_qpi(x);
+	if (x->want_uclk) {
+		printf("%-6s %-7s %9s\n", "socket", "MHz", "uncore");
+		for (s = 0; s < x->nsockets; s++) {
+			printf("%-6d %-7s", x->sockets[s].pkg, "clock");
+			cell(" ", 9, socket_uclk(x, s));
+			printf("\n");
+		}
+	}
+}
+
+/* the QPI rows, and the latency and NUMA ones: the E5's */
+static void table_qpi(const struct xubw *x)
+{
+	int i, s;
+	double rd, wr, q;
+
 	printf("%-6s %-7s %9s", "socket", "MB/s", "total");
 	for (i = 0; i < x->nboxes; i++)
 		if (x->boxes[i].kind == BOX_QPI)
@@ -76,13 +129,16 @@ void table_print(const struct xubw *x, double elapsed)
 		cell(" ", 9, q);
 		for (i = 0; i < x->nboxes; i++)
 			if (x->boxes[i].kind == BOX_QPI)
-				cell(" ", 8, x->boxes[i].on_socket[s] ? qpi_mbs(&x->boxes[i], s) : NAN);
+				cell(" ", 8, x->boxes[i].on_socket[s] ?
+				     qpi_mbs(&x->boxes[i], s) : NAN);
 		printf("\n");
 	}
 	system_totals(x, &rd, &wr, &q);
 	printf("%-6s %-7s", "all", "QPI tx");
 	cell(" ", 9, q);
 	printf("\n");
+	if (x->want_util)
+		table_links(x);
 	if (x->want_latency) {
 		printf("%-6s %-7s %9s\n", "socket", "ns", "read");
 		for (s = 0; s < x->nsockets; s++) {

@@ -21,14 +21,20 @@
 #define SYSFS_PMUS	"/sys/bus/event_source/devices"
 #define MAX_CPUS	4096
 #define MAX_SOCKETS	64
-#define MAX_BOXES	32
+#define MAX_BOXES	64
 #define QPI_FLIT_BYTES	8.0	/* data bytes per QPI data flit */
 #define LINE_BYTES	64.0	/* bytes per CAS / M-Box command */
 
 enum platform { PLAT_NONE, PLAT_E5, PLAT_NHMEX };
-enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX, BOX_HA };
+enum box_kind { BOX_MEM, BOX_QPI, BOX_CBOX, BOX_HA, BOX_UCLK };
 /* a C-Box's events with --latency: occupancy, inserts, and C-Box 0's clock */
 enum { CBOX_OCC, CBOX_INS, CBOX_CLK };
+/* a QPI link's events: data flits sent, and with --qpi-util its clock */
+enum { QPI_DATA, QPI_CLK };
+/* data flits a QPI clock at full width (L0): a flit every 4 transfers */
+#define QPI_FLITS_PER_QCLK	2.0
+/* transfers a QPI clock: the link layer clock runs at 1/8 of the GT/s */
+#define QPI_GT_PER_QCLK		8.0
 #define MAX_EVENTS	3
 enum out_fmt { OUT_TABLE, OUT_CSV, OUT_JSON };
 
@@ -82,6 +88,9 @@ struct record {
 	const char *rec;	/* system socket channel link */
 	const char *box;	/* the PMU, "" for none */
 	const double *rd, *wr, *tx, *lat, *numa;
+	const double *uclk;	/* MHz */
+	const double *util;	/* % of the links' data capacity */
+	const double *gtps;	/* the link's speed, GT/s */
 };
 
 /* the run: options, what discovery found, the counters, the plot's history */
@@ -90,6 +99,8 @@ struct xubw {
 	enum out_fmt fmt;
 	int want_latency;	/* --latency */
 	int want_numa;		/* --numa */
+	int want_util;		/* --qpi-util */
+	int want_uclk;		/* --uclk */
 	int verbose;		/* -v */
 	const char *prom_path;	/* --prom=PATH */
 	char prom_dir[4096];	/* its directory */
@@ -101,7 +112,7 @@ struct xubw {
 	char plat_from[512];	/* where plat_id comes from */
 	int model;		/* the CPU model, -1 if unknown */
 	struct box boxes[MAX_BOXES];
-	int nboxes, nmem, nqpi, ncbox, nha;
+	int nboxes, nmem, nqpi, ncbox, nha, nuclk;
 	struct socket sockets[MAX_SOCKETS];
 	int nsockets;
 	/* the plot's history (--plot only) */
@@ -129,6 +140,10 @@ void system_totals(const struct xubw *x, double *rd, double *wr, double *qpi);
 double socket_latency(const struct xubw *x, int s);
 double socket_numa(const struct xubw *x, int s, int remote);
 int any_multiplexed(const struct xubw *x);
+double link_util(const struct box *b, int s);
+double link_gtps(const struct box *b, int s);
+double socket_util(const struct xubw *x, int s);
+double socket_uclk(const struct xubw *x, int s);
 
 /* table.c */
 void table_header(const struct xubw *x);

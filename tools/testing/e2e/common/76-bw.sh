@@ -31,17 +31,19 @@ platform_require common/76-bw
 # The plan: the rows below, with 3 (e5) or 2 (nhmex) per socket in the
 # table
 # (E5 v2: --numa 6 + 6 per socket; SNB-EP its refusal, 2)
-# (the platform: 9)
+# (the platform: 9; E5 --qpi-util and --uclk: 5, 5 per socket and 3 per
+# socket and link; Xeon 7500 --uclk: 6 and 2 per socket)
 case $FAM in
 e5)
 	_pl=$((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 9))
+	_pl=$((_pl + 5 + 5 * $(e5_sockets) + 3 * $(e5_sockets) * BW_NQPI))
 	if [ "$MODEL" = ivbep ]; then
 		plan $((_pl + 6 + 6 * $(e5_sockets)))
 	else
 		plan $((_pl + 2))
 	fi
 	;;
-nhmex) plan $((39 + 2 + 2 * $(e5_sockets) + 9)) ;;
+nhmex) plan $((39 + 2 + 2 * $(e5_sockets) + 9 + 6 + 2 * $(e5_sockets))) ;;
 esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
@@ -350,6 +352,79 @@ check "one PMU's platform file disagrees: said, naming the files" \
 _ok=0
 for _r in $_mnt; do umount "$_r" || _ok=1; done
 check_eq "the copies unmounted" $_ok 0
+
+# E5: --qpi-util and --uclk.  The simulator's QPI clock is 1 GHz and a
+# link sends at most 2 flits a clock, 8 data bytes a data flit
+# (Documentation/simulator.rst, "Traffic"): a link sending tx MB/s is
+# tx * 10^6 / 8 / (2 * 10^9) = tx / 160 % used, at 8 GT/s; the uncore
+# clock is the scenario's uclk MHz
+if [ $FAM = e5 ]; then
+	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --qpi-util --uclk -i 0.5 -n 1 --csv >$T.ucsv 2>$OUT; echo $?)" 0
+	check_eq "--qpi-util --uclk: CSV header" "$(head -n 1 $T.ucsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,uclk_MHz,tx_util_pct,link_GTps"
+	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 --json: exit 0" \
+		"$($BW --qpi-util --uclk -i 0.5 -n 1 --json >$T.ujson 2>$OUT; echo $?)" 0
+	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --qpi-util --uclk -i 0.5 -n 1 >$T.utab 2>$OUT; echo $?)" 0
+	while IFS= read -r l; do diag "--qpi-util --uclk table: $l"; done <$T.utab
+	prom_once $T.uprom --qpi-util --uclk
+	check "--qpi-util --uclk: Prometheus gauges written" \
+		grep -q '^# TYPE xeon_uncore_qpi_tx_utilization_ratio gauge' $T.uprom
+	for s in $(e5_seq "$S"); do
+		mhz=$(e5_scn "$s" uclk)
+		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", t / 160 / n }')
+		check_within_pct "--uclk CSV: socket $s uncore clock $mhz MHz" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.ucsv)" "$mhz" $BW_PCT
+		check_within_pct "--qpi-util CSV: socket $s links $su% used" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $10 }' $T.ucsv)" "$su" $BW_PCT
+		check_within_pct "--uclk JSON: socket $s uncore clock" \
+			"$(grep "\"socket\":$s,\"record\":\"socket\"" $T.ujson |
+				sed -n 's/.*"uclk_MHz":\([0-9.]*\).*/\1/p')" "$mhz" $BW_PCT
+		check_within_pct "--uclk table: socket $s uncore clock" \
+			"$(awk -v s="$s" '$1 == s && $2 == "clock" { print $3 }' $T.utab)" "$mhz" $BW_PCT
+		check_within_pct "--uclk Prometheus: socket $s uncore clock" \
+			"$(awk -v m="xeon_uncore_uncore_clock_hertz{socket=\"$s\"}" \
+				'$1 == m { printf "%.3f", $2 / 1e6 }' $T.uprom)" "$mhz" $BW_PCT
+		for l in $(e5_seq $BW_NQPI); do
+			u=$(awk -v t="$(e5_scn "$s" tx "$l")" 'BEGIN { printf "%.4f", t / 160 }')
+			check_within_pct "--qpi-util CSV: socket $s qpi_$l $u% used" \
+				"$(awk -F, -v s="$s" -v b="uncore_qpi_$l" '$3 == s && $5 == b { print $10 }' $T.ucsv)" \
+				"$u" $BW_PCT
+			check_within_pct "--qpi-util CSV: socket $s qpi_$l at 8 GT/s" \
+				"$(awk -F, -v s="$s" -v b="uncore_qpi_$l" '$3 == s && $5 == b { print $11 }' $T.ucsv)" \
+				8 $BW_PCT
+			check_within_pct "--qpi-util Prometheus: socket $s qpi_$l $u% used" \
+				"$(awk -v m="xeon_uncore_qpi_tx_utilization_ratio{socket=\"$s\",link=\"qpi_$l\"}" \
+					'$1 == m { printf "%.4f", $2 * 100 }' $T.uprom)" "$u" $BW_PCT
+		done
+	done
+fi
+# Xeon 7500 / E7: --uclk from the W-Box fixed counter, at a clock the
+# script writes (socket s at 1200 + 400 s MHz); no QPI figures
+if [ $FAM = nhmex ]; then
+	_ok=0
+	for s in $(e5_seq "$S"); do
+		echo "socket=$s uclk=$((1200 + 400 * s))" >$XU_SIM/traffic || _ok=1
+	done
+	check_eq "write the uncore clock, 1200 + 400 s MHz" $_ok 0
+	check_eq "xu-bw --uclk -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW --uclk -i 0.5 -n 1 --csv >$T.ucsv 2>$OUT; echo $?)" 0
+	check_eq "--uclk: CSV header" "$(head -n 1 $T.ucsv)" \
+		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,uclk_MHz"
+	check_eq "xu-bw --uclk -i 0.5 -n 1 (table): exit 0" \
+		"$($BW --uclk -i 0.5 -n 1 >$T.utab 2>$OUT; echo $?)" 0
+	for s in $(e5_seq "$S"); do
+		check_within_pct "--uclk CSV: socket $s uncore clock $((1200 + 400 * s)) MHz" \
+			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.ucsv)" \
+			$((1200 + 400 * s)) $BW_PCT
+		check_within_pct "--uclk table: socket $s uncore clock" \
+			"$(awk -v s="$s" '$1 == s && $2 == "clock" { print $3 }' $T.utab)" \
+			$((1200 + 400 * s)) $BW_PCT
+	done
+	check_eq "xu-bw --qpi-util on $NX: exit 1" "$(rc $BW --qpi-util -n 1)" 1
+	check "xu-bw --qpi-util on $NX: says why" grep -q "counts no QPI link on the Xeon 7500" $OUT
+fi
 
 bw_cmd_sigint_privilege
 finish
