@@ -16,9 +16,16 @@
  * With --numa (E5 v2 only), every uncore_ha_N counts the reads of its
  * channels by where they came from: REQUESTS.READS_LOCAL and
  * READS_REMOTE, one 64-byte line each.
+ * With --qpi-util (E5 only), every uncore_qpi_N also counts its clock
+ * (QPI_CLOCKTICKS, 1/8 of the link's GT/s): the link's speed, and its
+ * data flits over the 2 flits a clock allows, its utilisation.
+ * With --uclk, the U-Box's (E5) or W-Box's (7500) fixed counter: the
+ * uncore clock.
  * Xeon 7500 / E7 (nhmex, wsmex): every uncore_mbox_N is a memory
  * controller, counted with its B-Box read and write commands (one 64-byte
  * line each); QPI is not shown (see the documentation).
+ * The platform is the "platform" file of the driver's PMUs, or without
+ * it the CPU model (discover.c).
  *
  * The stages, one file each: discover.c, count.c, and per output format
  * table.c, csv.c and json.c (records.c walks their records), prom.c,
