@@ -53,28 +53,33 @@ static const char *fake(const char *path, char *buf, size_t len)
 	return buf;
 }
 
-#define REAL(ret, name, ...) \
-	static ret (*real_##name)(__VA_ARGS__); \
-	if (!real_##name) real_##name = (ret (*)(__VA_ARGS__))dlsym(RTLD_NEXT, #name)
+/* the libc function NAME that this file covers */
+static void *real(const char *name)
+{
+	return dlsym(RTLD_NEXT, name);
+}
 
 FILE *fopen(const char *path, const char *mode)
 {
 	char b[4096];
-	REAL(FILE *, fopen, const char *, const char *);
+	FILE *(*real_fopen)(const char *, const char *) = real("fopen");
+
 	return real_fopen(fake(path, b, sizeof(b)), mode);
 }
 
 DIR *opendir(const char *path)
 {
 	char b[4096];
-	REAL(DIR *, opendir, const char *);
+	DIR *(*real_opendir)(const char *) = real("opendir");
+
 	return real_opendir(fake(path, b, sizeof(b)));
 }
 
 int access(const char *path, int mode)
 {
 	char b[4096];
-	REAL(int, access, const char *, int);
+	int (*real_access)(const char *, int) = real("access");
+
 	return real_access(fake(path, b, sizeof(b)), mode);
 }
 
@@ -115,7 +120,8 @@ long syscall(long n, ...)
 
 ssize_t read(int fd, void *buf, size_t n)
 {
-	REAL(ssize_t, read, int, void *, size_t);
+	ssize_t (*real_read)(int, void *, size_t) = real("read");
+
 	if (fd >= 0 && fd < MAX_FD && evs[fd].used && n >= 24) {
 		uint64_t v[3], ena = now_ns - evs[fd].t_open, run = ena * evs[fd].share / 2;
 
@@ -130,7 +136,8 @@ ssize_t read(int fd, void *buf, size_t n)
 
 int close(int fd)
 {
-	REAL(int, close, int);
+	int (*real_close)(int) = real("close");
+
 	if (fd >= 0 && fd < MAX_FD)
 		evs[fd].used = 0;
 	return real_close(fd);
@@ -159,7 +166,8 @@ int sigtimedwait(const sigset_t *set, siginfo_t *info, const struct timespec *ti
 int unlink(const char *path)
 {
 	size_t n = strlen(path);
-	REAL(int, unlink, const char *);
+	int (*real_unlink)(const char *) = real("unlink");
+
 	if (getenv("XU_FAKE_KEEP") && n > 5 && !strcmp(path + n - 5, ".prom"))
 		return 0;
 	return real_unlink(path);
