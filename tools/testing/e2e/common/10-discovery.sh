@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Discovery on every simulated platform: every PMU the model has (issue 7
 # for Xeon E5 / E5 v2, issue 8 for Xeon 7500 / E7), each with a type of
-# its own, one CPU per socket in its cpumask and its event select in
-# format/; perf list names every named event.  Rows per family:
+# its own, one CPU per socket in its cpumask, the model's name in
+# platform and its event select in format/; perf list names every named event.  Rows per family:
 #   nhmex  (uncore_ubox, uncore_cbox_0..N, uncore_bbox_0/1,
 #          uncore_sbox_0/1, uncore_mbox_0/1, uncore_rbox_0/1,
 #          uncore_wbox): every named event opens and counts; a few of
@@ -25,14 +25,14 @@ platform_require common/10-discovery
 P=$(plat_pmus | wc -l)
 C=$(plat_pmus | grep -c '^uncore_cbox_')
 case $FAM in
-# the load, the PMU list; 2 per PMU; the types, perf list (2), the named
+# the load, the PMU list; 3 per PMU; the types, perf list (2), the named
 # events (2), the U- and M-Box's files (6), cpumasks (3), types, perf list
 # (3), perf stat (2); violations, unload
-nhmex) plan $((2 + 2 * P + 1 + 2 + 2 + 6 + 3 + 1 + 3 + 2 + 2)) ;;
-# the load, the PMU list; 7 per PMU, 8 for the PCU and every C-Box; the
+nhmex) plan $((2 + 3 * P + 1 + 2 + 2 + 6 + 3 + 1 + 3 + 2 + 2)) ;;
+# the load, the PMU list; 8 per PMU, 9 for the PCU and every C-Box; the
 # types, perf list (2), the iMC's events (5); violations, unload; absent=
 # (6)
-e5) plan $((2 + 7 * P + 1 + C + 1 + 2 + 5 + 2 + 6)) ;;
+e5) plan $((2 + 8 * P + 1 + C + 1 + 2 + 5 + 2 + 6)) ;;
 esac
 dmesg -c >/dev/null
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
@@ -111,6 +111,7 @@ for p in $(plat_pmus); do
 	*) types="$types $t" ;;
 	esac
 	check_eq "$p/cpumask: one CPU per socket" "$(cat "$DEV/$p/cpumask" 2>/dev/null)" "$mask"
+	check_eq "$p/platform: the model loaded" "$(cat "$DEV/$p/platform" 2>/dev/null)" "$MODEL"
 	case $FAM in
 	e5) e5_formats "$p" ;;
 	nhmex)
