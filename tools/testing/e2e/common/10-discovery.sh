@@ -85,11 +85,8 @@ e5_formats() {
 	case $b in
 	cbox_*)
 		check_eq "$p/format/tid_en" "$(fmt "$p" tid_en)" "config:19"
-		if [ "$E5" = snbep ]; then
-			check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "config1:23-31"
-		else
-			check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "config1:52-60"
-		fi
+		# (the platform's opc: config1:23-31 SNB-EP, 52-60 IVB-EP)
+		check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "$PLAT_opc"
 		;;
 	*) check_eq "$p/format/tid_en: none" "$(fmt "$p" tid_en)" none ;;
 	esac
@@ -176,10 +173,9 @@ nhmex)
 	# of each kind and config word)
 	check_eq "uncore_ubox/format/event" "$(cat $DEV/uncore_ubox/format/event)" "config:0-7"
 	check_eq "uncore_mbox_0/format/inc_sel" "$(cat $DEV/uncore_mbox_0/format/inc_sel)" "config:9-13"
-	# (FVC's fields sit one bit higher on Westmere-EX: xeon_uncore_format)
-	fvc=config1:11-13
-	[ "$MODEL" = wsmex ] && fvc=config1:12-14
-	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "$fvc"
+	# (FVC's fields sit one bit higher on Westmere-EX: xeon_uncore_format;
+	# the platform's fvc)
+	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "$PLAT_fvc"
 	check_eq "uncore_mbox_1/format/addr_en" "$(cat $DEV/uncore_mbox_1/format/addr_en)" "config2:63"
 	check_eq "uncore_ubox/events/buf_valid_stst" \
 		"$(cat $DEV/uncore_ubox/events/buf_valid_stst)" "event=0x3"
