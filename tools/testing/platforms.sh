@@ -14,15 +14,21 @@
 #                           row, for eval: one awk for every fact a script
 #                           needs; status 1 for no such row
 
-# The table's awk prelude: col[] from the "#name ..." header line
+# The table's awk prelude: col[] from the "#name ..." header line; a row
+# of another width than the header's is an error (status 2), not a
+# value read from the wrong column
 XU_PLAT_AWK='
-/^#name[ \t]/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) col[$i] = i; next }
-/^#/ || NF == 0 { next }'
+/^#name[ \t]/ { sub(/^#/, ""); for (i = 1; i <= NF; i++) col[$i] = i; ncol = NF; next }
+/^#/ || NF == 0 { next }
+NF != ncol {
+	printf "%s:%d: %d columns, the header has %d\n", FILENAME, FNR, NF, ncol | "cat >&2"
+	bad = 1; exit 2
+}'
 
 plat_fact() {
 	awk -v n="$1" -v c="$2" "$XU_PLAT_AWK"'
 	$1 == n && (c in col) { print $(col[c]); found = 1; exit }
-	END { exit !found }' "$XU_PLATFORMS"
+	END { exit bad ? 2 : !found }' "$XU_PLATFORMS"
 }
 
 plat_names() {
@@ -43,5 +49,5 @@ plat_vars() {
 		for (c in col) print "PLAT_" c "=\047" $(col[c]) "\047"
 		found = 1; exit
 	}
-	END { exit !found }' "$XU_PLATFORMS"
+	END { exit bad ? 2 : !found }' "$XU_PLATFORMS"
 }
