@@ -90,7 +90,8 @@ rate_ok() {
 }
 
 # ---- 1. libpfm4 / PAPI ----
-P=${E5}_unc
+# (libpfm4's PMU prefix for the platform: snbep_unc, ivbep_unc)
+P=$PLAT_libpfm4
 if ! command -v papi_native_avail >/dev/null || ! command -v papi_component_avail >/dev/null ||
 	[ ! -x "$XU_PAPI" ]; then
 	fail "papi_native_avail, papi_component_avail (tools/testing/e2e/host-files) and $XU_PAPI are in the VM"
