@@ -35,13 +35,24 @@ static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(cpumask);
 
-static struct attribute *xu_cpumask_attrs[] = {
+/* Which platform the uncore is: its struct xu_platform's name */
+static ssize_t platform_show(struct device *dev, struct device_attribute *attr,
+			     char *buf)
+{
+	struct xu_pmu *xp = to_xu_pmu(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%s\n", xp->uncore->plat->name);
+}
+static DEVICE_ATTR_RO(platform);
+
+static struct attribute *xu_pmu_attrs[] = {
 	&dev_attr_cpumask.attr,
+	&dev_attr_platform.attr,
 	NULL
 };
 
-static const struct attribute_group xu_cpumask_group = {
-	.attrs = xu_cpumask_attrs,
+static const struct attribute_group xu_pmu_group = {
+	.attrs = xu_pmu_attrs,
 };
 
 static struct xu_box *xu_this_box(struct pmu *pmu)
@@ -564,7 +575,7 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 	xp->events_group.name = "events";
 	xp->events_group.attrs = type->events;
 	xp->groups[0] = &xp->format_group;
-	xp->groups[1] = &xu_cpumask_group;
+	xp->groups[1] = &xu_pmu_group;
 	xp->groups[2] = type->events ? &xp->events_group : NULL;
 
 	xp->pmu = (struct pmu) {

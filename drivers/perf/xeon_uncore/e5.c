@@ -54,22 +54,24 @@ void e5_box_exit(struct xu_box *box)
 		 E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
 }
 
-/* Counter restrictions, by ev_sel (0: any counter) */
-static unsigned long e5_constraint(const u8 *table, struct perf_event *event)
+/* Counter restrictions, by a platform's @table by ev_sel (0: any counter) */
+unsigned long e5_constraint(const u8 *table, struct perf_event *event)
 {
 	return table[FIELD_GET(E5_CTL_EV_SEL, event->attr.config)] ?: ~0UL;
 }
 
-/* ---- U-Box: two counters and UCLK, no box control ---- */
+/*
+ * ---- U-Box: counters and UCLK, no box control ----
+ * Every control the platform's U-Box type names, the fixed one last
+ */
 int e5_ubox_clear(struct xu_box *box)
 {
-	int ret;
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i;
+	int ret = 0;
 
-	ret = xu_write(box, E5_U_CTL0, 0);
-	if (!ret)
-		ret = xu_write(box, E5_U_CTL0 + 1, 0);
-	if (!ret)
-		ret = xu_write(box, E5_U_FIXED_CTL, 0);
+	for (i = 0; i < t->num_counters + !!t->fixed_ctl && !ret; i++)
+		ret = xu_write(box, xu_ctl_reg(box, i), 0);
 	return ret;
 }
 
@@ -77,22 +79,6 @@ struct attribute *e5_ubox_events[] = {
 	XU_EVENT(clockticks, "event=0xff"),
 	NULL
 };
-
-/* 327043 / 329468 C-Box tables, as Linux's uncore_snbep.c applies them */
-static const u8 e5_cbox_counters[256] = {
-	[0x01] = 0x1, [0x02] = 0x3, [0x04] = 0x3, [0x05] = 0x3,
-	[0x07] = 0x3, [0x09] = 0x3, [0x11] = 0x1, [0x12] = 0x3,
-	[0x13] = 0x3, [0x1b] = 0xc, [0x1c] = 0xc, [0x1d] = 0xc,
-	[0x1e] = 0xc, [0x1f] = 0xe, [0x21] = 0x3, [0x23] = 0x3,
-	[0x31] = 0x3, [0x32] = 0x3, [0x33] = 0x3, [0x34] = 0x3,
-	[0x35] = 0x3, [0x36] = 0x1, [0x37] = 0x3, [0x38] = 0x3,
-	[0x39] = 0x3, [0x3b] = 0x1,
-};
-
-unsigned long e5_cbox_constraint(struct perf_event *event)
-{
-	return e5_constraint(e5_cbox_counters, event);
-}
 
 /* The config1 bits @event uses, by the table @filt of @n entries */
 u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,

@@ -79,7 +79,9 @@ int e5_validate(struct perf_event *event);
 void e5_box_exit(struct xu_box *box);
 int e5_ubox_clear(struct xu_box *box);
 extern struct attribute *e5_ubox_events[];
-unsigned long e5_cbox_constraint(struct perf_event *event);
+unsigned long e5_constraint(const u8 *table, struct perf_event *event);
+/* snbep.c: the C-Box counters by ev_sel, SNB-EP's and IVB-EP's */
+extern const u8 snbep_cbox_counters[256];
 u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 			u64 tid, struct perf_event *event);
 void e5_pcu_extra_fields(struct perf_event *event, u64 *fields);

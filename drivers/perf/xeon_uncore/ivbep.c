@@ -230,9 +230,15 @@ static struct attribute *ivbep_cbox_formats[] = {
 	NULL
 };
 
+/* 329468's C-Box counter table is SNB-EP's */
+static unsigned long ivbep_cbox_constraint(struct perf_event *event)
+{
+	return e5_constraint(snbep_cbox_counters, event);
+}
+
 static const struct xu_box_ops ivbep_cbox_ops = {
 	IVBEP_BOX_OPS,
-	.constraint	= e5_cbox_constraint,
+	.constraint	= ivbep_cbox_constraint,
 	.extra_fields	= ivbep_cbox_extra_fields,
 };
 

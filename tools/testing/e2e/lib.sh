@@ -19,6 +19,15 @@
 XU_FAILED=0 XU_N=0 XU_PLAN=
 XU_MODULE=/modules/xeon_uncore.ko
 XU_SIM_MODULE=/modules/xeon_uncore_sim.ko
+# (every script is in a folder of e2e/: common/, nhmex/ or e5/)
+XU_E2E=$(cd "$(dirname "$0")/.." && pwd)
+
+# The platform facts: tools/testing/platforms and its reader, beside e2e/
+# (vm/run puts both in the guest's /add).  e5_require and nhmex_require
+# set PLAT_<column> from the VM's row (plat_vars): the scripts read the
+# platform's facts there, never its name.
+XU_PLATFORMS=${XU_PLATFORMS:-$XU_E2E/../platforms}
+. "$XU_E2E/../platforms.sh"
 
 # plan N: the KTAP header and the plan, once, before any result
 plan() {
@@ -145,19 +154,20 @@ sim_wraps() {
 # ---- Xeon E5 (snbep) and E5 v2 (ivbep): tools/testing/e2e/e5/*.sh ----
 #
 # E5: the model of the VM, set by e5_require.  tools/testing/check runs the
-# E5 scripts in VMs booted with vm/run --cpu=snbep|ivbep and passes
-# XU_E5_MODEL; by hand, the guest CPU's model tells (45 snbep, 62 ivbep).
+# E5 scripts in VMs booted with vm/run --cpu=MODEL and passes
+# XU_E5_MODEL; by hand, the guest CPU's model tells (the cpu column of
+# tools/testing/platforms: 45 snbep, 62 ivbep).
 E5=
 
-# e5_model: snbep or ivbep, the uncore this VM is for; nothing if neither
+# e5_model: the E5-family platform (snbep, ivbep) this VM is for; nothing
+# if none
 e5_model() {
-	case ${XU_E5_MODEL:-} in
-	snbep | ivbep) echo "$XU_E5_MODEL"; return ;;
-	esac
-	case $(e5_cpu_model) in
-	45) echo snbep ;;
-	62) echo ivbep ;;
-	esac
+	if [ -n "${XU_E5_MODEL:-}" ] &&
+	   [ "$(plat_fact "$XU_E5_MODEL" family)" = e5 ]; then
+		echo "$XU_E5_MODEL"
+		return
+	fi
+	plat_names family=e5 cpu="$(e5_cpu_model)" | head -n 1
 }
 
 # e5_cpu_model: the guest CPU's model number (family 6), as perf reads it
@@ -169,9 +179,10 @@ e5_require() {
 	e5_topo
 	if [ -z "$E5" ]; then
 		[ -n "$XU_PLAN" ] || plan 1
-		skip "$1: not an E5 VM (vm/run --cpu=snbep|ivbep, or XU_E5_MODEL)"
+		skip "$1: not an E5 VM (vm/run --cpu=$(plat_names family=e5 | paste -sd'|' -), or XU_E5_MODEL)"
 		exit 0
 	fi
+	eval "$(plat_vars "$E5")"
 	E5_NCBOX=$(e5_cboxes)
 	# a new script: the simulator it loads starts from the default
 	# scenario (an earlier script's e5_traffic lines do not apply)
@@ -243,11 +254,11 @@ e5_cpumask() {
 	echo "${_m#,}"
 }
 
-# e5_cboxes: C-Boxes per socket, one per core, at most 8 (snbep) / 15 (ivbep)
+# e5_cboxes: C-Boxes per socket, one per core, at most the platform's
+# (PLAT_cbox: 8 snbep, 15 ivbep)
 e5_cboxes() {
-	_n=$(e5_cores) _max=8
-	[ "$E5" = ivbep ] && _max=15
-	[ "$_n" -gt $_max ] && _n=$_max
+	_n=$(e5_cores)
+	[ "$_n" -gt "$PLAT_cbox" ] && _n=$PLAT_cbox
 	echo "$_n"
 }
 
@@ -257,21 +268,22 @@ e5_seq() {
 	while [ $_i -lt "$1" ]; do echo $_i; _i=$((_i + 1)); done
 }
 
-# e5_pmus: every PMU the driver registers for $E5, sorted as ls sorts them
+# e5_pmus: every PMU the driver registers for $E5, sorted as ls sorts
+# them: the U-Box, PCU and R2PCIe, and as many of the others as the
+# platform's row says (one HA is uncore_ha, more uncore_ha_N)
 e5_pmus() {
 	{
 		echo uncore_ubox uncore_pcu uncore_r2pcie
 		for _i in $(e5_seq "$(e5_cboxes)"); do echo "uncore_cbox_$_i"; done
-		if [ "$E5" = snbep ]; then
+		if [ "$PLAT_ha" = 1 ]; then
 			echo uncore_ha
-			for _i in 0 1 2 3; do echo "uncore_imc_$_i"; done
-			echo uncore_qpi_0 uncore_qpi_1 uncore_r3qpi_0 uncore_r3qpi_1
 		else
-			echo uncore_ha_0 uncore_ha_1 uncore_irp
-			for _i in 0 1 2 3 4 5 6 7; do echo "uncore_imc_$_i"; done
-			echo uncore_qpi_0 uncore_qpi_1 uncore_qpi_2
-			echo uncore_r3qpi_0 uncore_r3qpi_1 uncore_r3qpi_2
+			for _i in $(e5_seq "$PLAT_ha"); do echo "uncore_ha_$_i"; done
 		fi
+		[ "$PLAT_irp" = 1 ] && echo uncore_irp
+		for _i in $(e5_seq "$PLAT_mem_n"); do echo "uncore_imc_$_i"; done
+		for _i in $(e5_seq "$PLAT_qpi"); do echo "uncore_qpi_$_i"; done
+		for _i in $(e5_seq "$PLAT_r3qpi"); do echo "uncore_r3qpi_$_i"; done
 	} | tr ' ' '\n' | LC_ALL=C sort
 }
 
@@ -346,8 +358,7 @@ E5_SCN_AWK='
 # read0=.. write0=.. ... tx0=.. rx0=.. ...", every channel and link the
 # model has: the last value e5_traffic wrote for each, else the default
 e5_scn_vars() {
-	_nch=4 _nl=2
-	[ "$E5" = ivbep ] && _nch=8 _nl=3
+	_nch=$PLAT_mem_n _nl=$PLAT_qpi
 	[ -f $XU_E5_SCN ] || : >$XU_E5_SCN
 	awk -v s="$1" -v nch=$_nch -v nl=$_nl "$E5_SCN_AWK"'
 	END {
@@ -411,14 +422,11 @@ e5_expect() {
 	_p=${1%%/*} _t=${1#*/}
 	_t=${_t%/}
 	_b=${_p#uncore_} _i=$(e5_idx "$_p") _s=$2
-	_nch=4 _ivb=0
-	[ "$E5" = ivbep ] && _nch=8 _ivb=1
-	_nl=2
-	[ "$E5" = ivbep ] && _nl=3
+	_nch=$PLAT_mem_n _nl=$PLAT_qpi
 	[ -f $XU_E5_SCN ] || : >$XU_E5_SCN
 	[ -n "${E5_NCBOX:-}" ] || E5_NCBOX=$(e5_cboxes)
-	awk -v b="${_b%_*}" -v i="$_i" -v s="$_s" -v terms="$_t" -v ivb=$_ivb \
-		-v nch=$_nch -v nl=$_nl -v ncbox="$E5_NCBOX" "$E5_SCN_AWK"'
+	awk -v b="${_b%_*}" -v i="$_i" -v s="$_s" -v terms="$_t" \
+		-v cas_umask=$((PLAT_cas_umask)) -v tor_umask=$((PLAT_tor_umask)) -v nch=$_nch -v nl=$_nl -v ncbox="$E5_NCBOX" "$E5_SCN_AWK"'
 	function num(x,  n, d, j) {
 		if (x !~ /^0[xX]/) return x + 0
 		n = 0
@@ -429,6 +437,11 @@ e5_expect() {
 		return n
 	}
 	function bit(x, m) { return int(x / m) % 2 }
+	# x has a bit (of 8) that the mask m has not
+	function outside(x, m,  j) {
+		for (j = 1; j <= 128; j *= 2) if (bit(x, j) && !bit(m, j)) return 1
+		return x >= 256
+	}
 	function fl(x) { return int(x) }
 	function lines(mbps) { return fl(mbps * 1000000 / 64) }
 	function chans(first, n,  c) {
@@ -446,7 +459,7 @@ e5_expect() {
 		clk = uc
 		if (b == "imc") {
 			clk = 800000 * (s + i + 1)
-			if (ev != 4 || um >= (ivb ? 64 : 16)) return -1
+			if (ev != 4 || outside(um, cas_umask)) return -1
 			chans(i, 1)
 			a = 15 * bit(um, 1) + bit(um, 2)
 			bb = 7 * bit(um, 32) + bit(um, 16)
@@ -477,8 +490,10 @@ e5_expect() {
 			if (sel != 1 && sel != 3 && sel != 4 && sel != 8 && sel != 10 && sel != 16)
 				return -1
 			if (bit(um, 64)) return -1
-			if (bit(um, 32) || bit(um, 128))
-				if (!ivb || (bit(um, 32) && bit(um, 128))) return -1
+			# local 0x20 or remote 0x80 where the platform has them,
+			# never both
+			if (outside(um - um % 32, tor_umask) || (bit(um, 32) && bit(um, 128)))
+				return -1
 			chans(0, nch)
 			m = cshare(R); h = m; wb = cshare(W); evn = 2 * wb
 			if (bit(sel, 1) && opc != 386) return 0
@@ -572,22 +587,22 @@ e5_newlog() {
 # ---- Xeon 7500 (nhmex) and E7 (wsmex): tools/testing/e2e/nhmex/*.sh ----
 #
 # NX: the model of the VM, set by nhmex_require.  tools/testing/check runs
-# the nhmex scripts in VMs booted with vm/run --cpu=nhmex|wsmex and passes
-# XU_NHMEX_MODEL; by hand, the guest CPU's model tells (46 nhmex, 47
-# wsmex); on any other CPU the scripts run on model=nhmex.
+# the nhmex scripts in VMs booted with vm/run --cpu=MODEL and passes
+# XU_NHMEX_MODEL; by hand, the guest CPU's model tells (the cpu column of
+# tools/testing/platforms: 46 nhmex, 47 wsmex); on any other CPU the
+# scripts run on model=nhmex, the simulator's default.
 NX=
 
 # nhmex_require NAME: set NX (nhmex or wsmex) and the topology helpers
 nhmex_require() {
-	case ${XU_NHMEX_MODEL:-} in
-	nhmex | wsmex) NX=$XU_NHMEX_MODEL ;;
-	*)
-		case $(e5_cpu_model) in
-		47) NX=wsmex ;;
-		*) NX=nhmex ;;
-		esac
-		;;
-	esac
+	if [ -n "${XU_NHMEX_MODEL:-}" ] &&
+	   [ "$(plat_fact "$XU_NHMEX_MODEL" family)" = nhmex ]; then
+		NX=$XU_NHMEX_MODEL
+	else
+		NX=$(plat_names family=nhmex cpu="$(e5_cpu_model)" | head -n 1)
+		NX=${NX:-nhmex}
+	fi
+	eval "$(plat_vars "$NX")"
 	e5_topo
 	diag "$1: model $NX, $(e5_sockets) sockets, $(e5_cores) cores per socket, CPU model $(e5_cpu_model)"
 }
@@ -596,14 +611,13 @@ nhmex_require() {
 # model=$NX
 nhmex_load() { E5=$NX e5_load "$@"; }
 
-# nhmex_cboxes: C-Boxes per socket: one per core, at most 8 on
-# Nehalem-EX, 10 on Westmere-EX (tools/testing/check boots the nhmex
-# matrix with 8 or 10 cores per socket, so that all of them exist)
+# nhmex_cboxes: C-Boxes per socket: one per core, at most the platform's
+# (PLAT_cbox: 8 on Nehalem-EX, 10 on Westmere-EX; tools/testing/check
+# boots the nhmex matrix with as many cores per socket, so that all of
+# them exist)
 nhmex_cboxes() {
-	_max=8
-	[ "$NX" = wsmex ] && _max=10
 	_n=$(e5_cores)
-	[ "$_n" -gt $_max ] && _n=$_max
+	[ "$_n" -gt "$PLAT_cbox" ] && _n=$PLAT_cbox
 	echo "$_n"
 }
 
@@ -666,14 +680,17 @@ nhmex_pmus() {
 # xu-bw) is one script, run on every matrix line; what differs per
 # platform is in its tables: the family's own file, family/nhmex.sh
 # (Xeon 7500 and E7: nhmex, wsmex) or family/e5.sh (Xeon E5 and E5 v2:
-# snbep, ivbep), and the script's rows, chosen by FAM and MODEL.
+# snbep, ivbep), and the script's rows, chosen by FAM and by the
+# platform's facts (PLAT_<column>, tools/testing/platforms), never by
+# its name.
 FAM= MODEL=
 
 # platform_require NAME: set FAM, MODEL (and E5 or NX, as e5_require and
 # nhmex_require do) and source the family's file.  The model comes from
 # XU_E5_MODEL or XU_NHMEX_MODEL (tools/testing/check sets one per
-# matrix line), else from the guest CPU (45 snbep, 62 ivbep, 47 wsmex),
-# else it is the simulator's default, nhmex (the base VMs).
+# matrix line), else from the guest CPU (the platforms' cpu column: 45
+# snbep, 62 ivbep, 47 wsmex), else it is the simulator's default, nhmex
+# (the base VMs).
 platform_require() {
 	if [ -n "${XU_E5_MODEL:-}" ] || { [ -z "${XU_NHMEX_MODEL:-}" ] && [ -n "$(e5_model)" ]; }; then
 		FAM=e5
@@ -686,9 +703,6 @@ platform_require() {
 	fi
 	. "$XU_E2E/family/$FAM.sh"
 }
-# (every script is in a folder of e2e/: common/, nhmex/ or e5/)
-XU_E2E=$(cd "$(dirname "$0")/.." && pwd)
-
 # ---- perf record's samples, for common/70-record.sh and
 # nhmex/93-record-boxes.sh
 # frozen_ns SOCKET: the simulator's frozen_ns of SOCKET (the time PMIs

@@ -9,6 +9,9 @@ XU_CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/xeon-uncore
 # Source tree of the module (Kbuild, drivers/, include/).  Overridable so the
 # harness itself can be tested with a throwaway module.
 XU_SRC=${XU_SRC:-$XU_ROOT}
+# The platform facts (plat_fact, plat_names, plat_vars)
+XU_PLATFORMS=${XU_PLATFORMS:-$(cd "$XU_VM_DIR/.." && pwd)/platforms}
+. "$XU_VM_DIR/../platforms.sh"
 
 XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
 kmod qemu-system-x86 busybox-static sparse linux-source-6.12
@@ -303,10 +306,8 @@ XU_KVM_DEV=${XU_KVM_DEV:-/dev/kvm}
 
 # xu_qemu_cpu MODEL ACCEL: the QEMU -cpu argument for a --cpu MODEL.
 #   default  max with TCG, host with KVM
-#   snbep    a Xeon E5-2600 (Sandy Bridge-EP): family 6 model 45
-#   ivbep    a Xeon E5-2600 v2 (Ivy Bridge-EP): family 6 model 62
-#   nhmex    a Xeon 7500 (Nehalem-EX): family 6 model 46
-#   wsmex    a Xeon E7 (Westmere-EX): family 6 model 47
+#   a platform of tools/testing/platforms: its qemu column's CPU with
+#            model= its cpu column, e.g. snbep: SandyBridge,model=45
 # QEMU's SandyBridge and IvyBridge models are client parts (model 42 and
 # 58); model= makes them the EP parts, which is what the kernel, perf's
 # event tables (jaketown, ivytown) and the driver look at.  Likewise
@@ -318,17 +319,16 @@ XU_KVM_DEV=${XU_KVM_DEV:-/dev/kvm}
 # then does not set the hypervisor bit, without which Linux's own
 # intel_uncore refuses to load (vm/run --no-hypervisor).
 xu_qemu_cpu() {
-	local off='' hv=''
+	local off='' hv='' q c
 	[ "${3:-}" = nohv ] && hv=,-hypervisor
 	[ "$2" = tcg ] && off=,-x2apic,-tsc-deadline
 	off=$off$hv
 	case $1 in
 	default) if [ "$2" = kvm ]; then echo "host$hv"; else echo "max$hv"; fi ;;
-	snbep) echo "SandyBridge,model=45$off" ;;
-	ivbep) echo "IvyBridge,model=62$off" ;;
-	nhmex) echo "Nehalem,model=46$off" ;;
-	wsmex) echo "Westmere,model=47$off" ;;
-	*) return 1 ;;
+	*)
+		q=$(plat_fact "$1" qemu) && c=$(plat_fact "$1" cpu) || return 1
+		echo "$q,model=$c$off"
+		;;
 	esac
 }
 

@@ -14,22 +14,38 @@
 
 #include "internal.h"
 
-/* The simulated uncores, by model= name */
-static const struct sim_model *const sim_models[] = {
-	&sim_nhmex_model,
-	&sim_wsmex_model,
-	&sim_snbep_model,
-	&sim_ivbep_model,
+/*
+ * The simulated uncores, by family: each family's file lists its models
+ * (model= is the model's name), so a model of a family touches no line
+ * here
+ */
+static const struct sim_model *const *const sim_families[] = {
+	sim_nhmex_models,
+	sim_e5_models,
 };
+
+/* The @n-th model of every family, NULL past the last */
+static const struct sim_model *sim_model_nth(unsigned int n)
+{
+	const struct sim_model *const *m;
+	unsigned int f;
+
+	for (f = 0; f < ARRAY_SIZE(sim_families); f++)
+		for (m = sim_families[f]; *m; m++)
+			if (!n--)
+				return *m;
+	return NULL;
+}
 
 /* The model called @name, NULL if none */
 const struct sim_model *sim_model_find(const char *name)
 {
+	const struct sim_model *m;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(sim_models); i++)
-		if (!strcmp(sim_models[i]->name, name))
-			return sim_models[i];
+	for (i = 0; (m = sim_model_nth(i)); i++)
+		if (!strcmp(m->name, name))
+			return m;
 	return NULL;
 }
 
@@ -40,14 +56,16 @@ const struct sim_model *sim_model_find(const char *name)
  */
 void sim_model_names(char *buf, size_t size)
 {
-	unsigned int i, n = ARRAY_SIZE(sim_models);
+	unsigned int i, n = 0;
 	size_t len = 0;
 
+	while (sim_model_nth(n))
+		n++;
 	buf[0] = '\0';
 	for (i = 0; i < n; i++)
 		len += scnprintf(buf + len, size - len, "%s%s",
 				 !i ? "" : i == n - 1 ? " or " : ", ",
-				 sim_models[i]->name);
+				 sim_model_nth(i)->name);
 }
 
 /**

@@ -3,13 +3,16 @@
  * Simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy Bridge-EP,
  * "ivbep") uncore, the registers: every box of a socket, MSR and PCI
  * alike, as e5_boxes.c lists them, with the semantics of the guides'
- * PmonCntrCfg, PmonUnitCtrl and PmonUnitStatus registers and, on IVB-EP,
- * of the U-Box's global control and status; the configuration space of
- * the socket's PCI functions; and the models' struct sim_model.
+ * PmonCntrCfg, PmonUnitCtrl and PmonUnitStatus registers and, where the
+ * model has a PMI, of the U-Box's global control and status; the MSRs by
+ * the model's register map (e5_pci.c decodes the PCI functions); and the
+ * models' operations (their struct sim_model, with their data, is in
+ * e5_boxes.c).  Where the generations differ, the model's data says
+ * how; no code here names one.
  *
  * As for the Xeon 7500, counters advance lazily, when the socket is
- * touched; on IVB-EP an overflow with ov_en set freezes the whole package
- * at the moment it happens, so a long step is cut there.
+ * touched; with a PMI, an overflow with ov_en set freezes the whole
+ * package at the moment it happens, so a long step is cut there.
  * Documentation/simulator.rst describes the registers and the rates.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -17,16 +20,12 @@
 #include <linux/bitfield.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
-#include <linux/pci.h>
 #include <linux/string.h>
-#include <linux/topology.h>
 
 #include "e5_model.h"
 
 #define FIXED		SIM_E5_FIXED
 #define MSR_RSVD	GENMASK_ULL(63, 32)
-#define SIM_CLASS	0x088000	/* system peripheral, other */
-#define SIM_HDR_MFD	0x80		/* header type: multi-function */
 /* Ivy Bridge-EP's pmi_core_sel, 329468 Table 2-2 */
 #define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
 
@@ -47,12 +46,6 @@ static unsigned int sim_e5_event(const struct sim_e5_box *bx, unsigned int i)
 	       (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
 }
 
-static bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)
-{
-	return i == FIXED ? sim_e5_types[d->type].fixed :
-	       i < sim_e5_types[d->type].nctrs;
-}
-
 /* Counter @i of box @b counts now */
 static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 			    unsigned int i)
@@ -62,18 +55,16 @@ static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 
 	if (!sim_e5_has(&m->boxes[b], i) || !(bx->c[i].ctl & E5_CTL_EN))
 		return false;
-	if (m->ivb && sim_e5(s)->frozen)
+	/* (only a model with a PMI freezes the package) */
+	if (sim_e5(s)->frozen)
 		return false;
-	if (!(bx->box_ctl & E5_BOX_CTL_FRZ))
-		return true;
-	/* SNB-EP: frz freezes only while frz_en is set too */
-	return m->ivb ? false : !(bx->box_ctl & E5_BOX_CTL_FRZ_EN);
+	return (bx->box_ctl & m->frz) != m->frz;
 }
 
-/* IVB-EP with wrong guesses (Documentation/simulator.rst) */
+/* A model with a PMI, with wrong guesses (Documentation/simulator.rst) */
 static bool sim_e5_wrong(const struct sim_socket *s)
 {
-	return sim_e5m(s->sim)->ivb && READ_ONCE(s->sim->wrong_guesses);
+	return sim_e5m(s->sim)->pmi && READ_ONCE(s->sim->wrong_guesses);
 }
 
 /*
@@ -98,11 +89,11 @@ static u64 sim_e5_gsts_bit(const struct sim_socket *s,
 
 static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 {
-	return sim_e5m(s->sim)->ivb && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
+	return sim_e5m(s->sim)->pmi && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
 }
 
 /*
- * IVB-EP: counter @i of box @b overflowed with ov_en set at time @when:
+ * A model with a PMI: counter @i of box @b overflowed with ov_en set at time @when:
  * its box status bit, the box's global status bit, the freeze of the
  * package and a PMI to the cores pmi_core_sel names
  */
@@ -163,7 +154,7 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 	bool any = false;
 	unsigned int b, i;
 
-	if (!m->ivb)
+	if (!m->pmi)
 		return 0;
 	for (b = 0; b < m->nr_boxes; b++) {
 		for (i = 0; i <= FIXED; i++) {
@@ -221,7 +212,7 @@ static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 		sim_e5_step(s, from, step);
 		from += step;
 		ns -= step;
-		if (sim_e5m(s->sim)->ivb && sim_e5(s)->frozen)
+		if (sim_e5(s)->frozen)
 			return;
 	}
 }
@@ -230,46 +221,10 @@ static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 static u64 sim_e5_ctl_valid(const struct sim_e5_model *m,
 			    const struct sim_e5_desc *d, unsigned int i)
 {
-	u64 v = E5_CTL_EV_SEL | E5_CTL_UMASK | E5_CTL_RST | E5_CTL_EDGE |
-		E5_CTL_EV_SEL_EXT | E5_CTL_EN | E5_CTL_INVERT | E5_CTL_THRESH8;
-
 	if (i == FIXED)
-		return E5_FIXED_CTL_EN | (m->ivb ? E5_FIXED_CTL_OV_EN : 0) |
+		return m->fixed_valid |
 		       (d->type == E5_IMC ? E5_FIXED_CTL_RST : 0);
-	switch (d->type) {
-	case E5_UBOX:
-		v &= ~(E5_CTL_EV_SEL_EXT | E5_CTL_THRESH8);
-		v |= E5_CTL_THRESH5;
-		if (m->ivb)
-			v &= ~E5_CTL_INVERT;
-		break;
-	case E5_CBOX:
-		v &= ~E5_CTL_EV_SEL_EXT;
-		v |= E5_CTL_TID_EN;
-		if (m->ivb)
-			v &= ~E5_CTL_INVERT;
-		break;
-	case E5_PCU:
-		v &= ~(E5_CTL_UMASK | E5_CTL_THRESH8);
-		v |= E5_PCU_CTL_OCC_SEL | E5_CTL_THRESH5 |
-		     E5_PCU_CTL_OCC_INVERT | E5_PCU_CTL_OCC_EDGE;
-		if (m->ivb)
-			v &= ~E5_CTL_INVERT;
-		break;
-	case E5_HA:
-		if (m->ivb)
-			v |= E5_CTL_HA_Q_OCC_RST;
-		break;
-	default:
-		break;
-	}
-	return m->ivb ? v | E5_CTL_OV_EN : v;
-}
-
-static u64 sim_e5_box_ctl_valid(const struct sim_e5_model *m)
-{
-	return E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS | E5_BOX_CTL_FRZ |
-	       E5_BOX_CTL_FRZ_EN | (m->ivb ? BIT_ULL(17) : 0);
+	return m->ctl_valid[d->type];
 }
 
 static void sim_e5_write_ctl(struct sim_socket *s, unsigned int b,
@@ -294,7 +249,7 @@ static void sim_e5_write_box_ctl(struct sim_socket *s, unsigned int b,
 {
 	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_box *bx = &sim_e5(s)->box[b];
-	u64 valid = sim_e5_box_ctl_valid(m);
+	u64 valid = m->box_ctl_valid;
 	unsigned int i;
 
 	sim_violation(s, pci, m->boxes[b].devfn, reg, val, ~valid);
@@ -317,121 +272,41 @@ static void sim_e5_write_ctr(struct sim_socket *s, unsigned int b,
 
 /* ---- MSRs ---- */
 
-/* Which box and register an MSR is; false if the model has none there */
-enum sim_e5_reg { R_CTL, R_CTR, R_BOX_CTL, R_STATUS, R_FILTER };
-
-struct sim_e5_at {
-	unsigned int b;
-	enum sim_e5_reg reg;
-	unsigned int i;		/* counter, or filter register */
-};
-
-/*
- * The MSR @msr of a model: its box, register and counter.  @cstat: the
- * C-Boxes have a box status (IVB-EP with wrong guesses)
- */
-static bool sim_e5_msr(const struct sim_e5_model *m, u32 msr, bool cstat,
-		       struct sim_e5_at *at)
+/* The run of @map's @n that holds @msr, NULL if none; *@k: its box */
+static const struct sim_e5_msr *sim_e5_run(const struct sim_e5_msr *map,
+					   unsigned int n, u32 msr, bool wrong,
+					   unsigned int *k)
 {
-	unsigned int n;
+	const struct sim_e5_msr *r;
 
-	switch (msr) {
-	case E5_U_FIXED_CTL:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_UBOX, 0), R_CTL, FIXED };
-		return true;
-	case E5_U_FIXED_CTR:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_UBOX, 0), R_CTR, FIXED };
-		return true;
-	case E5_U_BOX_STATUS:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_UBOX, 0), R_STATUS, 0 };
-		return m->ivb;
-	case E5_PCU_BOX_CTL:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_PCU, 0), R_BOX_CTL, 0 };
-		return true;
-	case E5_PCU_FILTER:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_PCU, 0), R_FILTER, 0 };
-		return true;
-	case E5_PCU_BOX_STATUS:
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_PCU, 0), R_STATUS, 0 };
-		return m->ivb;
+	for (r = map; r < map + n; r++) {
+		if (msr < r->msr || (r->wrong && !wrong))
+			continue;
+		*k = r->stride ? (msr - r->msr) / r->stride : 0;
+		if (msr - *k * r->stride < r->msr + r->n)
+			return r;
 	}
-	if (msr >= E5_U_CTL0 && msr < E5_U_CTL0 + E5_U_NUM_COUNTERS) {
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_UBOX, 0), R_CTL,
-					  msr - E5_U_CTL0 };
-		return true;
-	}
-	if (msr >= E5_U_CTR0 && msr < E5_U_CTR0 + E5_U_NUM_COUNTERS) {
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_UBOX, 0), R_CTR,
-					  msr - E5_U_CTR0 };
-		return true;
-	}
-	if (msr >= E5_PCU_CTL0 && msr < E5_PCU_CTL0 + E5_PCU_NUM_COUNTERS) {
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_PCU, 0), R_CTL,
-					  msr - E5_PCU_CTL0 };
-		return true;
-	}
-	if (msr >= E5_PCU_CTR0 && msr < E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS) {
-		*at = (struct sim_e5_at){ sim_e5_box_of(m, E5_PCU, 0), R_CTR,
-					  msr - E5_PCU_CTR0 };
-		return true;
-	}
-	if (msr < E5_C_BOX_CTL)
-		return false;
-	n = (msr - E5_C_BOX_CTL) / E5_C_BOX_STRIDE;
-	at->b = sim_e5_box_of(m, E5_CBOX, n);
-	if (at->b == m->nr_boxes)
-		return false;
-	msr -= n * E5_C_BOX_STRIDE;
-	if (msr == E5_C_BOX_CTL) {
-		at->reg = R_BOX_CTL;
-	} else if (msr == XU_SIM_IVBEP_WRONG_C_STATUS(0) && cstat) {
-		at->reg = R_STATUS;
-	} else if (msr >= E5_C_CTL0 && msr < E5_C_CTL0 + E5_C_NUM_COUNTERS) {
-		at->reg = R_CTL;
-		at->i = msr - E5_C_CTL0;
-	} else if (msr >= E5_C_CTR0 && msr < E5_C_CTR0 + E5_C_NUM_COUNTERS) {
-		at->reg = R_CTR;
-		at->i = msr - E5_C_CTR0;
-	} else if (msr == E5_C_FILTER) {
-		at->reg = R_FILTER;
-		at->i = 0;
-	} else if (msr == IVBEP_C_FILTER1 && m->ivb) {
-		at->reg = R_FILTER;
-		at->i = 1;
-	} else {
-		return false;
-	}
-	return true;
+	return NULL;
 }
 
-/* The valid bits of filter register @i of box @b */
-static u64 sim_e5_filter_valid(const struct sim_e5_model *m,
-			       const struct sim_e5_desc *d, unsigned int i)
+/*
+ * The MSR @msr of a model, by its register map: its box, register and
+ * counter.  @wrong: with wrong guesses.  false if the model has none there.
+ */
+static bool sim_e5_msr(const struct sim_e5_model *m, u32 msr, bool wrong,
+		       struct sim_e5_at *at)
 {
-	switch (d->type) {
-	case E5_CBOX:
-		if (!m->ivb)
-			return SNBEP_C_FILT_TID | SNBEP_C_FILT_NID |
-			       SNBEP_C_FILT_STATE | SNBEP_C_FILT_OPC;
-		if (!i)
-			return IVBEP_C_FILT_TID | IVBEP_C_FILT_LINK |
-			       IVBEP_C_FILT_STATE;
-		return (IVBEP_C_FILT_NID | IVBEP_C_FILT_OPC | IVBEP_C_FILT_C6 |
-			IVBEP_C_FILT_NC | IVBEP_C_FILT_ISOC) >> 32;
-	case E5_PCU:
-		return GENMASK_ULL(31, 0);
-	case E5_HA:
-		return i == 0 ? E5_HA_ADDR0_MASK :
-		       i == 1 ? E5_HA_ADDR1_MASK : E5_HA_OPC_MASK;
-	case E5_QPI:
-		/* MATCH0, MATCH1, MASK0, MASK1 */
-		if (i & 1)
-			return (E5_QPI_PKT_RNID30 | E5_QPI_PKT_RDS) >> 32;
-		return E5_QPI_PKT_VNW | E5_QPI_PKT_OPC | E5_QPI_PKT_MC |
-		       E5_QPI_PKT_DNID | E5_QPI_PKT_RNID4;
-	default:
-		return 0;
-	}
+	const struct sim_e5_msr *r = NULL;
+	unsigned int k = 0, t;
+
+	for (t = 0; t < ARRAY_SIZE(m->msrs) && !r; t++)
+		r = sim_e5_run(m->msrs[t], m->nr_msrs[t], msr, wrong, &k);
+	if (!r)
+		return false;
+	at->b = sim_e5_box_of(m, r->type, k);
+	at->reg = r->reg;
+	at->i = r->i + msr - k * r->stride - r->msr;
+	return at->b < m->nr_boxes;
 }
 
 static void sim_e5_write_filter(struct sim_socket *s, unsigned int b,
@@ -439,63 +314,11 @@ static void sim_e5_write_filter(struct sim_socket *s, unsigned int b,
 {
 	const struct sim_e5_model *m = sim_e5m(s->sim);
 	const struct sim_e5_desc *d = &m->boxes[b];
-	u64 valid = sim_e5_filter_valid(m, d, i);
+	u64 valid = m->filter_valid[d->type][i];
 
 	sim_violation(s, pci, d->type == E5_QPI ? d->fdevfn : d->devfn,
 		      reg, val, ~valid);
 	sim_e5(s)->box[b].filter[i] = val & valid;
-}
-
-static u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at)
-{
-	struct sim_e5_box *bx = &sim_e5(s)->box[at->b];
-
-	switch (at->reg) {
-	case R_CTL:
-		return bx->c[at->i].ctl;
-	case R_CTR:
-		return bx->c[at->i].val;
-	case R_BOX_CTL:
-		return bx->box_ctl;
-	case R_STATUS:
-		return bx->status;
-	case R_FILTER:
-		return bx->filter[at->i];
-	}
-	return 0;
-}
-
-/* As sim_e5_get(), a counter with the bits above its width a read returns */
-static u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at)
-{
-	u64 v = sim_e5_get(s, at);
-
-	if (at->reg != R_CTR)
-		return v;
-	return sim_wide(s, v, fls64(sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[at->b],
-						   at->i)));
-}
-
-static void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at,
-		       u64 val, bool pci, u32 reg)
-{
-	switch (at->reg) {
-	case R_CTL:
-		sim_e5_write_ctl(s, at->b, at->i, val, pci, reg);
-		break;
-	case R_CTR:
-		sim_e5_write_ctr(s, at->b, at->i, val);
-		break;
-	case R_BOX_CTL:
-		sim_e5_write_box_ctl(s, at->b, val, pci, reg);
-		break;
-	case R_STATUS:
-		sim_e5(s)->box[at->b].status &= ~val;
-		break;
-	case R_FILTER:
-		sim_e5_write_filter(s, at->b, at->i, val, pci, reg);
-		break;
-	}
 }
 
 static void sim_e5_write_gctl(struct sim_socket *s, u64 val)
@@ -515,303 +338,99 @@ static void sim_e5_write_gctl(struct sim_socket *s, u64 val)
 		e5->frozen = true;
 }
 
+u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at)
+{
+	struct sim_e5_box *bx = &sim_e5(s)->box[at->b];
+
+	switch (at->reg) {
+	case R_CTL:
+		return bx->c[at->i].ctl;
+	case R_CTR:
+		return bx->c[at->i].val;
+	case R_BOX_CTL:
+		return bx->box_ctl;
+	case R_STATUS:
+		return bx->status;
+	case R_FILTER:
+		return bx->filter[at->i];
+	case R_GCTL:
+		return sim_e5(s)->gctl;
+	case R_GSTS:
+		return sim_e5(s)->gsts;
+	case R_GCFG:
+		return sim_e5(s)->gcfg;
+	}
+	return 0;
+}
+
+/* As sim_e5_get(), a counter with the bits above its width a read returns */
+u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at)
+{
+	u64 v = sim_e5_get(s, at);
+
+	if (at->reg != R_CTR)
+		return v;
+	return sim_wide(s, v, fls64(sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[at->b],
+						   at->i)));
+}
+
+void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at, u64 val,
+		bool pci, u32 reg)
+{
+	switch (at->reg) {
+	case R_CTL:
+		sim_e5_write_ctl(s, at->b, at->i, val, pci, reg);
+		break;
+	case R_CTR:
+		sim_e5_write_ctr(s, at->b, at->i, val);
+		break;
+	case R_BOX_CTL:
+		sim_e5_write_box_ctl(s, at->b, val, pci, reg);
+		break;
+	case R_STATUS:
+		sim_e5(s)->box[at->b].status &= ~val;
+		break;
+	case R_FILTER:
+		sim_e5_write_filter(s, at->b, at->i, val, pci, reg);
+		break;
+	case R_GCTL:
+		sim_e5_write_gctl(s, val);
+		break;
+	case R_GSTS:
+		sim_e5(s)->gsts &= ~val;
+		s->pmi_in_flight &= !!sim_e5(s)->gsts;
+		break;
+	case R_GCFG:
+		sim_e5(s)->gcfg = val;
+		break;
+	}
+}
+
 static int sim_e5_read_msr(struct sim_socket *s, u32 msr, u64 *val)
 {
-	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_at at;
 
-	if (m->ivb) {
-		switch (msr) {
-		case E5_U_GLOBAL_CTL:
-			*val = sim_e5(s)->gctl;
-			return 0;
-		case E5_U_GLOBAL_STATUS:
-			*val = sim_e5(s)->gsts;
-			return 0;
-		case E5_U_GLOBAL_CONFIG:
-			*val = sim_e5(s)->gcfg;
-			return 0;
-		}
-	}
-	if (!sim_e5_msr(m, msr, sim_e5_wrong(s), &at))
+	if (!sim_e5_msr(sim_e5m(s->sim), msr, sim_e5_wrong(s), &at))
 		return -EIO;
 	*val = sim_e5_read_reg(s, &at);
 	return 0;
 }
 
+/* The global registers check their own bits; the others: 63:32 reserved */
 static int sim_e5_write_msr(struct sim_socket *s, u32 msr, u64 val)
 {
-	const struct sim_e5_model *m = sim_e5m(s->sim);
 	struct sim_e5_at at;
 
-	if (m->ivb) {
-		switch (msr) {
-		case E5_U_GLOBAL_CTL:
-			sim_e5_write_gctl(s, val);
-			return 0;
-		case E5_U_GLOBAL_STATUS:
-			sim_e5(s)->gsts &= ~val;
-			s->pmi_in_flight &= !!sim_e5(s)->gsts;
-			return 0;
-		case E5_U_GLOBAL_CONFIG:
-			sim_e5(s)->gcfg = val;
-			return 0;
-		}
-	}
-	if (!sim_e5_msr(m, msr, sim_e5_wrong(s), &at))
+	if (!sim_e5_msr(sim_e5m(s->sim), msr, sim_e5_wrong(s), &at))
 		return -EIO;
+	if (at.reg >= R_GCTL) {
+		sim_e5_put(s, &at, val, false, msr);
+		return 0;
+	}
 	if (at.reg != R_CTR && at.reg != R_STATUS)
 		sim_violation(s, false, 0, msr, val, MSR_RSVD);
 	sim_e5_put(s, &at, val & (at.reg == R_CTR ? ~0ULL : ~MSR_RSVD), false, msr);
 	return 0;
-}
-
-/* ---- PCI configuration space ---- */
-
-static u32 sim_e5_ctr_off(const struct sim_e5_desc *d, unsigned int i)
-{
-	static const u32 irp[] = {
-		IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
-	};
-
-	if (i == FIXED)
-		return E5_PCI_FIXED_CTR;
-	return d->type == E5_IRP ? irp[i] : E5_PCI_CTR0 + 8 * i;
-}
-
-/*
- * The register at dword offset @off of function @devfn's box @b: false
- * if there is none.  *@hi: the upper dword of a counter.
- */
-static bool sim_e5_pci_reg(const struct sim_e5_model *m, unsigned int b,
-			   unsigned int devfn, u32 off, struct sim_e5_at *at,
-			   bool *hi)
-{
-	const struct sim_e5_desc *d = &m->boxes[b];
-	const struct sim_e5_tdesc *t = &sim_e5_types[d->type];
-	static const u32 qpi_filt[] = {
-		E5_QPI_MATCH0, E5_QPI_MATCH1, E5_QPI_MASK0, E5_QPI_MASK1,
-	};
-	static const u32 ha_filt[] = {
-		E5_HA_ADDRMATCH0, E5_HA_ADDRMATCH1, E5_HA_OPCODEMATCH,
-	};
-	unsigned int i;
-
-	at->b = b;
-	*hi = false;
-	if (d->type == E5_QPI && devfn == d->fdevfn) {
-		for (i = 0; i < ARRAY_SIZE(qpi_filt); i++)
-			if (off == qpi_filt[i])
-				goto filter;
-		return false;
-	}
-	if (d->type == E5_HA)
-		for (i = 0; i < ARRAY_SIZE(ha_filt); i++)
-			if (off == ha_filt[i])
-				goto filter;
-	if (off == E5_PCI_BOX_CTL) {
-		at->reg = R_BOX_CTL;
-		return true;
-	}
-	if (off == E5_PCI_BOX_STATUS) {
-		at->reg = R_STATUS;
-		return true;
-	}
-	if (t->fixed && off == E5_PCI_FIXED_CTL) {
-		at->reg = R_CTL;
-		at->i = FIXED;
-		return true;
-	}
-	for (i = 0; i <= FIXED; i++) {
-		if (!sim_e5_has(d, i))
-			continue;
-		if (i != FIXED && off == E5_PCI_CTL0 + 4 * i) {
-			at->reg = R_CTL;
-			at->i = i;
-			return true;
-		}
-		if ((off & ~4) == sim_e5_ctr_off(d, i)) {
-			at->reg = R_CTR;
-			at->i = i;
-			*hi = off & 4;
-			return true;
-		}
-	}
-	return false;
-filter:
-	at->reg = R_FILTER;
-	at->i = i;
-	return true;
-}
-
-/*
- * A PMON register access in function @devfn of box @b (the QPI filter
- * function included), a dword at the aligned offset @off
- */
-static int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
-				 unsigned int devfn, u32 off, u32 *val, bool write)
-{
-	const struct sim_e5_model *m = sim_e5m(s->sim);
-	struct sim_e5_at at;
-	bool hi;
-	u64 v;
-
-	if (!sim_e5_pci_reg(m, b, devfn, off, &at, &hi)) {
-		/* nothing there: reads as 0, a write is a driver's mistake */
-		if (write)
-			sim_violation(s, true, devfn, off, *val ?: 1, ~0ULL);
-		else
-			*val = 0;
-		return 0;
-	}
-	if (!write) {
-		v = sim_e5_read_reg(s, &at);
-		*val = hi ? upper_32_bits(v) : lower_32_bits(v);
-		return 0;
-	}
-	v = sim_e5_get(s, &at);
-	if (at.reg == R_CTR)
-		v = hi ? (v & GENMASK_ULL(31, 0)) | (u64)*val << 32 :
-			 (v & GENMASK_ULL(63, 32)) | *val;
-	else
-		v = *val;
-	sim_e5_put(s, &at, v, true, off);
-	return 0;
-}
-
-/* ---- PCI configuration space ---- */
-
-/*
- * Node id of physical package p: a fixed permutation, so that a driver
- * that took the node id for the package would get it wrong
- */
-static const u8 sim_nodeid[8] = { 5, 2, 7, 0, 3, 6, 1, 4 };
-
-/* The physical package of socket (logical package) @socket */
-static unsigned int sim_phys_pkg(unsigned int socket)
-{
-	int cpu;
-
-	for_each_present_cpu(cpu)
-		if (topology_logical_package_id(cpu) == socket)
-			return topology_physical_package_id(cpu);
-	return socket;
-}
-
-/* What a function of a socket's bus is */
-enum sim_fn { FN_NONE, FN_UBOX, FN_FILLER, FN_BOX };
-
-static bool sim_present(const struct xu_sim *sim, unsigned int b)
-{
-	return sim_e5m(sim)->boxes[b].devfn && !(sim->absent & BIT_ULL(b));
-}
-
-static enum sim_fn sim_fn(const struct xu_sim *sim, unsigned int devfn,
-			  unsigned int *box)
-{
-	const struct sim_e5_model *m = sim_e5m(sim);
-	bool slot = false;
-	unsigned int b;
-
-	if (devfn == SIM_UBOX_DEVFN)
-		return FN_UBOX;
-	for (b = 0; b < m->nr_boxes; b++) {
-		const struct sim_e5_desc *d = &m->boxes[b];
-
-		if (!sim_present(sim, b))
-			continue;
-		if (d->devfn == devfn || (d->fdevfn && d->fdevfn == devfn)) {
-			*box = b;
-			return FN_BOX;
-		}
-		if (PCI_SLOT(d->devfn) == PCI_SLOT(devfn))
-			slot = true;
-	}
-	return slot && !PCI_FUNC(devfn) ? FN_FILLER : FN_NONE;
-}
-
-/* The standard header of a function: the dword at @off (< 0x40) */
-static u32 sim_header(const struct xu_sim *sim, enum sim_fn fn,
-		      unsigned int b, unsigned int devfn, u32 off)
-{
-	const struct sim_e5_model *m = sim_e5m(sim);
-	u16 id;
-
-	switch (off) {
-	case PCI_VENDOR_ID:
-		if (fn == FN_UBOX)
-			id = m->ubox_devid;
-		else if (fn == FN_FILLER)
-			id = m->filler_devid;
-		else if (devfn == m->boxes[b].devfn)
-			id = m->boxes[b].devid;
-		else
-			id = m->boxes[b].fdevid;
-		return (u32)id << 16 | PCI_VENDOR_ID_INTEL;
-	case PCI_CLASS_REVISION:
-		return SIM_CLASS << 8;
-	case PCI_CACHE_LINE_SIZE:
-		/* header type 0, multi-function: the core scans on */
-		return (u32)(PCI_HEADER_TYPE_NORMAL | SIM_HDR_MFD) << 16;
-	default:
-		return 0;
-	}
-}
-
-/*
- * A configuration access of @size bytes at @where in function @devfn of
- * socket @s's bus, with @s locked.  Returns -ENODEV for a function that
- * does not exist.
- */
-static int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
-			 unsigned int size, u64 *val, bool write)
-{
-	struct xu_sim *sim = s->sim;
-	u32 off = where & ~3, shift = (where & 3) * 8;
-	u32 mask = size == 4 ? ~0U : (BIT(size * 8) - 1) << shift;
-	unsigned int b = 0;
-	enum sim_fn fn;
-	u32 v = 0;
-	int ret;
-
-	fn = sim_fn(sim, devfn, &b);
-	if (fn == FN_NONE)
-		return -ENODEV;
-	if (where + size > PCI_CFG_SPACE_EXP_SIZE || (where & (size - 1)))
-		return -EINVAL;
-
-	if (off < PCI_STD_HEADER_SIZEOF) {
-		/* the header is read-only here: no BARs, no command bits */
-		if (!write)
-			*val = (sim_header(sim, fn, b, devfn, off) & mask) >> shift;
-		return 0;
-	}
-	if (fn != FN_BOX) {
-		if (write) {
-			sim_violation(s, true, devfn, off, 1, ~0ULL);
-			return 0;
-		}
-		if (fn == FN_UBOX && off == E5_UBOX_CPUNODEID)
-			v = sim_e5(s)->nodeid;
-		else if (fn == FN_UBOX && off == E5_UBOX_GIDNIDMAP)
-			v = sim_e5(s)->gidnidmap;
-		*val = (v & mask) >> shift;
-		return 0;
-	}
-	if (!write) {
-		ret = sim_e5_pci_box_access(s, b, devfn, off, &v, false);
-		*val = (v & mask) >> shift;
-		return ret;
-	}
-	if (size != 4) {
-		/* a narrow write: the rest of the dword as it reads, but 0 in a status */
-		if (off != E5_PCI_BOX_STATUS)
-			sim_e5_pci_box_access(s, b, devfn, off, &v, false);
-		v = (v & ~mask) | (((u32)*val << shift) & mask);
-	} else {
-		v = *val;
-	}
-	return sim_e5_pci_box_access(s, b, devfn, off, &v, true);
 }
 
 /* ---- injection, reset and the model ---- */
@@ -878,9 +497,10 @@ static void sim_e5_reset(struct sim_socket *s)
 
 /*
  * The registers as a previous owner left them: every counter enabled (with
- * ov_en on IVB-EP) at 8 events below its wrap, every box frozen, and on
- * IVB-EP every box status bit, every global status bit (the known ones and
- * 31:27) and every pmi_core_sel bit set, the package frozen
+ * ov_en where there is a PMI) at 8 events below its wrap, every box
+ * frozen, and where there is a PMI (IVB-EP) every box status bit, every
+ * global status bit (the known ones and 31:27) and every pmi_core_sel
+ * bit set, the package frozen
  */
 static void sim_e5_stale(struct sim_socket *s)
 {
@@ -895,17 +515,17 @@ static void sim_e5_stale(struct sim_socket *s)
 		for (i = 0; i <= FIXED; i++) {
 			if (!sim_e5_has(d, i))
 				continue;
-			bx->c[i].ctl = E5_CTL_EN | (m->ivb ? E5_CTL_OV_EN : 0) |
+			bx->c[i].ctl = E5_CTL_EN | (m->pmi ? E5_CTL_OV_EN : 0) |
 				       (i == FIXED ? 0 : FIELD_PREP(E5_CTL_EV_SEL, 1));
 			bx->c[i].val = sim_e5_ctr_max(d, i) - 7;
 		}
 		if (sim_e5_types[d->type].box_ctl)
 			bx->box_ctl = E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN;
-		if (m->ivb)
+		if (m->pmi)
 			bx->status = GENMASK_ULL(sim_e5_types[d->type].nctrs - 1 +
 						 (d->type == E5_IMC), 0);
 	}
-	if (!m->ivb)
+	if (!m->pmi)
 		return;
 	e5->gctl = IVBEP_U_GCTL_PMI_CORE_SEL | IVBEP_U_GCTL_WK_ON_PMI;
 	e5->gsts = GENMASK_ULL(31, 0);
@@ -934,77 +554,12 @@ static int sim_e5_inject_cmd(struct xu_sim *sim, char *line)
 			  XU_SIM_SUB_ANY, cnt);
 }
 
-/* The PCI box @name is, for absent=; -1 if it is none */
-static int sim_e5_pci_box(const struct xu_sim *sim, const char *name)
-{
-	int b = sim_e5_find(sim_e5m(sim), name);
-
-	return b >= 0 && sim_e5m(sim)->boxes[b].devfn ? b : -1;
-}
-
-/* The debugfs dump reads 0x40-0xfc, 0x23c in a QPI match/mask function */
-static u32 sim_e5_config_end(unsigned int devfn)
-{
-	return PCI_FUNC(devfn) == E5_QPI_FILTER_FN ? 0x240 : 0x100;
-}
-
 static unsigned long sim_e5_pmi_cores(struct sim_socket *s)
 {
 	return FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, sim_e5(s)->gctl);
 }
 
-/*
- * The C-Boxes of socket @socket: one a core of its package, at most the
- * model's; all of them for a socket without CPUs (a KUnit simulator's)
- */
-static unsigned int sim_e5_ncbox(const struct xu_sim *sim, unsigned int socket)
-{
-	const struct sim_e5_model *m = sim_e5m(sim);
-	unsigned int cores = 0, max = 0, b;
-	int cpu;
-
-	for (b = 0; b < m->nr_boxes; b++)
-		max += m->boxes[b].type == E5_CBOX;
-	for_each_present_cpu(cpu)
-		if (topology_logical_package_id(cpu) == socket &&
-		    cpu == cpumask_first(topology_sibling_cpumask(cpu)))
-			cores++;
-	return cores && cores < max ? cores : max;
-}
-
-/*
- * The U-Box functions' CPUNODEID and GIDNIDMAP: node id i of physical
- * package i, so bus i maps to its package only through both
- */
-static int sim_e5_init(struct xu_sim *sim)
-{
-	unsigned int phys[8], i, j;
-	u32 gidnidmap = 0;
-	bool ok = true;
-
-	/* GIDNIDMAP names physical packages 0 to 7 */
-	for (i = 0; i < sim->sockets; i++) {
-		phys[i] = sim_phys_pkg(i);
-		ok &= phys[i] < ARRAY_SIZE(sim_nodeid);
-		for (j = 0; j < i; j++)
-			ok &= phys[j] != phys[i];
-	}
-	if (!ok) {
-		pr_warn("physical package IDs beyond 7: bus i is package i\n");
-		for (i = 0; i < sim->sockets; i++)
-			phys[i] = i;
-	}
-	for (i = 0; i < ARRAY_SIZE(sim_nodeid); i++)
-		gidnidmap |= sim_nodeid[i] << (3 * i);
-	for (i = 0; i < sim->sockets; i++) {
-		sim_e5(&sim->sock[i])->nodeid = sim_nodeid[phys[i]];
-		sim_e5(&sim->sock[i])->gidnidmap = gidnidmap;
-		sim_e5(&sim->sock[i])->ncbox = sim_e5_ncbox(sim, i);
-	}
-	return 0;
-}
-
-static const struct sim_model_ops sim_e5_ops = {
+const struct sim_model_ops sim_e5_ops = {
 	.init		= sim_e5_init,
 	.read		= sim_e5_read_msr,
 	.write		= sim_e5_write_msr,
@@ -1020,41 +575,4 @@ static const struct sim_model_ops sim_e5_ops = {
 	.pci_box	= sim_e5_pci_box,
 	.pmi_cores	= sim_e5_pmi_cores,
 	.traffic_default = sim_e5_traffic_default,
-};
-
-#define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
-			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
-			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK))
-
-/* Every MSR that exists, of every box */
-static const struct sim_msr_range sim_e5_msrs[] = {
-	{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
-	{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
-	{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
-};
-
-const struct sim_model sim_snbep_model = {
-	.name		= "snbep",
-	.ops		= &sim_e5_ops,
-	.data		= &sim_e5_snbep,
-	.socket_size	= sizeof(struct sim_e5),
-	.max_sockets	= 8,	/* GIDNIDMAP names 8 packages */
-	.msrs		= sim_e5_msrs,
-	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
-	.channels	= 4,
-	.links		= 2,
-	.keys		= SIM_E5_KEYS,
-};
-
-const struct sim_model sim_ivbep_model = {
-	.name		= "ivbep",
-	.ops		= &sim_e5_ops,
-	.data		= &sim_e5_ivbep,
-	.socket_size	= sizeof(struct sim_e5),
-	.max_sockets	= 8,
-	.msrs		= sim_e5_msrs,
-	.nr_msrs	= ARRAY_SIZE(sim_e5_msrs),
-	.channels	= 8,
-	.links		= 3,
-	.keys		= SIM_E5_KEYS,
 };

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon E5 and E5 v2 uncore, the boxes: their types and, per
- * model, every box of a socket, MSR and PCI alike, at the device.function
- * and with the device ID the guides give and, on IVB-EP, with its bit in
- * U_MSR_PMON_GLOBAL_STATUS.
+ * Simulated Xeon E5 and E5 v2 uncore, each model as data: the box types
+ * and, per model, every box of a socket, MSR and PCI alike, at the
+ * device.function and with the device ID the guides give and, on IVB-EP,
+ * with its bit in U_MSR_PMON_GLOBAL_STATUS; the register map of the MSR
+ * boxes; the valid bits of every control and filter register; what the
+ * event model needs to know of the generation; and the models' struct
+ * sim_model.  What the two share, they share through the same macros.
  */
 #include <linux/build_bug.h>
 #include <linux/kernel.h>
@@ -108,22 +111,194 @@ static const struct sim_e5_desc sim_ivbep_boxes[] = {
 static_assert(ARRAY_SIZE(sim_ivbep_boxes) <= SIM_E5_MAX_BOXES);
 static_assert(ARRAY_SIZE(sim_snbep_boxes) <= SIM_E5_MAX_BOXES);
 
-const struct sim_e5_model sim_e5_snbep = {
+/*
+ * ---- The register maps of the MSR boxes ----
+ * Both generations: the U-Box's counters and fixed counter, the PCU's
+ * box control, counters and filter, each C-Box's box control, counters
+ * and FILTER(0)
+ */
+#define U_RUN(msr, n, reg, i) \
+	{ msr, n, E5_UBOX, reg, i, 0, false }
+#define PCU_RUN(msr, n, reg, i) \
+	{ msr, n, E5_PCU, reg, i, 0, false }
+#define C_RUN(msr, n, reg, i, wrong) \
+	{ msr, n, E5_CBOX, reg, i, E5_C_BOX_STRIDE, wrong }
+
+static const struct sim_e5_msr sim_e5_common_msrs[] = {
+	U_RUN(E5_U_FIXED_CTL, 1, R_CTL, SIM_E5_FIXED),
+	U_RUN(E5_U_FIXED_CTR, 1, R_CTR, SIM_E5_FIXED),
+	U_RUN(E5_U_CTL0, E5_U_NUM_COUNTERS, R_CTL, 0),
+	U_RUN(E5_U_CTR0, E5_U_NUM_COUNTERS, R_CTR, 0),
+	PCU_RUN(E5_PCU_BOX_CTL, 1, R_BOX_CTL, 0),
+	PCU_RUN(E5_PCU_FILTER, 1, R_FILTER, 0),
+	PCU_RUN(E5_PCU_CTL0, E5_PCU_NUM_COUNTERS, R_CTL, 0),
+	PCU_RUN(E5_PCU_CTR0, E5_PCU_NUM_COUNTERS, R_CTR, 0),
+	C_RUN(E5_C_BOX_CTL, 1, R_BOX_CTL, 0, false),
+	C_RUN(E5_C_CTL0, E5_C_NUM_COUNTERS, R_CTL, 0, false),
+	C_RUN(E5_C_CTR0, E5_C_NUM_COUNTERS, R_CTR, 0, false),
+	C_RUN(E5_C_FILTER, 1, R_FILTER, 0, false),
+};
+
+/*
+ * IVB-EP adds the U-Box's global control, status and config, the U-Box
+ * and PCU box status, each C-Box's FILTER1 and, with wrong guesses, a
+ * C-Box box status
+ */
+static const struct sim_e5_msr sim_ivbep_msrs[] = {
+	U_RUN(E5_U_GLOBAL_CTL, 1, R_GCTL, 0),
+	U_RUN(E5_U_GLOBAL_STATUS, 1, R_GSTS, 0),
+	U_RUN(E5_U_GLOBAL_CONFIG, 1, R_GCFG, 0),
+	U_RUN(E5_U_BOX_STATUS, 1, R_STATUS, 0),
+	PCU_RUN(E5_PCU_BOX_STATUS, 1, R_STATUS, 0),
+	C_RUN(IVBEP_C_FILTER1, 1, R_FILTER, 1, false),
+	C_RUN(XU_SIM_IVBEP_WRONG_C_STATUS(0), 1, R_STATUS, 0, true),
+};
+
+/*
+ * ---- Valid bits ----
+ * A counter control: what every box has, then what each type adds; an
+ * IVB-EP control has ov_en, and no invert in the U-Box, C-Boxes and PCU
+ */
+#define CTL_ALL		(E5_CTL_EV_SEL | E5_CTL_RST | E5_CTL_EDGE | E5_CTL_EN)
+#define CTL_U		(CTL_ALL | E5_CTL_UMASK | E5_CTL_THRESH5)
+#define CTL_C		(CTL_ALL | E5_CTL_UMASK | E5_CTL_THRESH8 | E5_CTL_TID_EN)
+#define CTL_PCU		(CTL_ALL | E5_CTL_EV_SEL_EXT | E5_PCU_CTL_OCC_SEL | \
+			 E5_CTL_THRESH5 | E5_PCU_CTL_OCC_INVERT | \
+			 E5_PCU_CTL_OCC_EDGE)
+#define CTL_PCI		(CTL_ALL | E5_CTL_UMASK | E5_CTL_EV_SEL_EXT | \
+			 E5_CTL_INVERT | E5_CTL_THRESH8)
+
+/* The filter registers: HA ADDRMATCH0/1, OPCODEMATCH; QPI MATCH0/1, MASK0/1 */
+#define FILT_HA		{ E5_HA_ADDR0_MASK, E5_HA_ADDR1_MASK, E5_HA_OPC_MASK }
+#define QPI_M0		(E5_QPI_PKT_VNW | E5_QPI_PKT_OPC | E5_QPI_PKT_MC | \
+			 E5_QPI_PKT_DNID | E5_QPI_PKT_RNID4)
+#define QPI_M1		((E5_QPI_PKT_RNID30 | E5_QPI_PKT_RDS) >> 32)
+#define FILT_QPI	{ QPI_M0, QPI_M1, QPI_M0, QPI_M1 }
+
+static const struct sim_e5_model sim_e5_snbep = {
 	.name		= "snbep",
-	.ivb		= false,
+	.pmi		= false,
+	/* frz freezes only while frz_en is set too */
+	.frz		= E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
+	.ctl_valid	= {
+		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
+		[E5_CBOX]	= CTL_C | E5_CTL_INVERT,
+		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
+		[E5_HA]		= CTL_PCI,
+		[E5_IMC]	= CTL_PCI,
+		[E5_QPI]	= CTL_PCI,
+		[E5_R2PCIE]	= CTL_PCI,
+		[E5_R3QPI]	= CTL_PCI,
+		[E5_IRP]	= CTL_PCI,
+	},
+	.fixed_valid	= E5_FIXED_CTL_EN,
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
+	.filter_valid	= {
+		[E5_CBOX]	= { SNBEP_C_FILT_TID | SNBEP_C_FILT_NID |
+				    SNBEP_C_FILT_STATE | SNBEP_C_FILT_OPC },
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },
+		[E5_HA]		= FILT_HA,
+		[E5_QPI]	= FILT_QPI,
+	},
+	.msrs		= { sim_e5_common_msrs },
+	.nr_msrs	= { ARRAY_SIZE(sim_e5_common_msrs) },
+	.opc_filter	= 0,
+	.opc		= SNBEP_C_FILT_OPC,
+	.cas_umask	= 0x0f,
+	.tor_umask	= 0,
 	.boxes		= sim_snbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
 	.ubox_devid	= SNBEP_PCI_UBOX,
 	.filler_devid	= SIM_SNBEP_FILLER,
 };
 
-const struct sim_e5_model sim_e5_ivbep = {
+static const struct sim_e5_model sim_e5_ivbep = {
 	.name		= "ivbep",
-	.ivb		= true,
+	.pmi		= true,
+	.frz		= E5_BOX_CTL_FRZ,
+	.ctl_valid	= {
+		[E5_UBOX]	= CTL_U | E5_CTL_OV_EN,
+		[E5_CBOX]	= CTL_C | E5_CTL_OV_EN,
+		[E5_PCU]	= CTL_PCU | E5_CTL_OV_EN,
+		[E5_HA]		= CTL_PCI | E5_CTL_OV_EN | E5_CTL_HA_Q_OCC_RST,
+		[E5_IMC]	= CTL_PCI | E5_CTL_OV_EN,
+		[E5_QPI]	= CTL_PCI | E5_CTL_OV_EN,
+		[E5_R2PCIE]	= CTL_PCI | E5_CTL_OV_EN,
+		[E5_R3QPI]	= CTL_PCI | E5_CTL_OV_EN,
+		[E5_IRP]	= CTL_PCI | E5_CTL_OV_EN,
+	},
+	.fixed_valid	= E5_FIXED_CTL_EN | E5_FIXED_CTL_OV_EN,
+	/* bit 17, which 329468 asks software to set: accepted, no effect */
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN | BIT_ULL(17),
+	.filter_valid	= {
+		[E5_CBOX]	= { IVBEP_C_FILT_TID | IVBEP_C_FILT_LINK |
+				    IVBEP_C_FILT_STATE,
+				    (IVBEP_C_FILT_NID | IVBEP_C_FILT_OPC |
+				     IVBEP_C_FILT_C6 | IVBEP_C_FILT_NC |
+				     IVBEP_C_FILT_ISOC) >> 32 },
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },
+		[E5_HA]		= FILT_HA,
+		[E5_QPI]	= FILT_QPI,
+	},
+	.msrs		= { sim_e5_common_msrs, sim_ivbep_msrs },
+	.nr_msrs	= { ARRAY_SIZE(sim_e5_common_msrs), ARRAY_SIZE(sim_ivbep_msrs) },
+	.opc_filter	= 1,
+	.opc		= IVBEP_C_FILT_OPC >> 32,
+	/* RD_WMM and RD_RMM, 0x10 and 0x20, are IVB-EP's only */
+	.cas_umask	= 0x3f,
+	.tor_umask	= 0xa0,
 	.boxes		= sim_ivbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
 	.ubox_devid	= IVBEP_PCI_UBOX,
 	.filler_devid	= SIM_IVBEP_FILLER,
+};
+
+/* ---- The models ---- */
+
+#define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
+			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
+			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK))
+
+/* Every MSR that exists, of every box of either model */
+static const struct sim_msr_range sim_e5_msr_ranges[] = {
+	{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+	{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+	{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
+};
+
+static const struct sim_model sim_snbep_model = {
+	.name		= "snbep",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_snbep,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,	/* GIDNIDMAP names 8 packages */
+	.msrs		= sim_e5_msr_ranges,
+	.nr_msrs	= ARRAY_SIZE(sim_e5_msr_ranges),
+	.channels	= 4,
+	.links		= 2,
+	.keys		= SIM_E5_KEYS,
+};
+
+static const struct sim_model sim_ivbep_model = {
+	.name		= "ivbep",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_ivbep,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,
+	.msrs		= sim_e5_msr_ranges,
+	.nr_msrs	= ARRAY_SIZE(sim_e5_msr_ranges),
+	.channels	= 8,
+	.links		= 3,
+	.keys		= SIM_E5_KEYS,
+};
+
+/* The E5 models, for sim/core.c's table of models; NULL ends it */
+const struct sim_model *const sim_e5_models[] = {
+	&sim_snbep_model,
+	&sim_ivbep_model,
+	NULL
 };
 
 /* The box type called @name, -1 if none */

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy
- * Bridge-EP, "ivbep") uncore, shared by its files: e5_boxes.c (the box
- * tables of both models) and e5.c (the registers, MSR and PCI, and the
- * models' struct sim_model).
+ * Bridge-EP, "ivbep") uncore, shared by its files: e5_boxes.c (each
+ * model's data: its boxes, register map, valid bits and event facts),
+ * e5.c (the registers and the models' struct sim_model), e5_pci.c (the
+ * PCI functions' configuration space) and e5_traffic.c (the rates).
  */
 #ifndef _XEON_UNCORE_SIM_E5_MODEL_H
 #define _XEON_UNCORE_SIM_E5_MODEL_H
@@ -54,10 +55,53 @@ struct sim_e5_desc {
 	u64 gsts;
 };
 
+/* What an MSR or PCI register of a box is (struct sim_e5_msr, sim_e5_at) */
+enum sim_e5_reg {
+	R_CTL, R_CTR, R_BOX_CTL, R_STATUS, R_FILTER,
+	/* the U-Box's global control, status and config (IVB-EP) */
+	R_GCTL, R_GSTS, R_GCFG,
+};
+
 /**
- * struct sim_e5_model - an E5 uncore
+ * struct sim_e5_msr - a run of MSRs in a model's register map
+ * @msr:    the first (of box 0 of the type, for a type of several boxes)
+ * @n:      how many consecutive MSRs: registers @i to @i + @n - 1
+ * @type:   enum sim_e5_type: whose
+ * @reg:    enum sim_e5_reg: what
+ * @i:      the first's counter (SIM_E5_FIXED: the fixed one) or filter
+ * @stride: the MSRs of box k of @type are at + k * @stride
+ * @wrong:  there only with wrong guesses (Documentation/simulator.rst)
+ */
+struct sim_e5_msr {
+	u32 msr;
+	u8 n;
+	u8 type;
+	u8 reg;
+	u8 i;
+	u16 stride;
+	bool wrong;
+};
+
+/**
+ * struct sim_e5_model - an E5 uncore: its boxes, registers and events
  * @name:         "snbep" or "ivbep"
- * @ivb:          Ivy Bridge-EP: global control and status, ov_en
+ * @pmi:          an overflow with ov_en freezes the package and raises a
+ *                PMI, through the U-Box's global control and status
+ * @frz:          the box control bits that, all set, freeze the box
+ * @ctl_valid:    the valid bits of a counter control, per box type
+ * @fixed_valid:  the valid bits of a fixed counter's control (an iMC's
+ *                adds its reset bit)
+ * @box_ctl_valid: the valid bits of a box control
+ * @filter_valid: the valid bits of each filter (match, mask) register,
+ *                per box type
+ * @msrs:         the register map of the MSR boxes: the runs both
+ *                generations have, then the model's own
+ * @nr_msrs:      how many runs in each
+ * @opc_filter:   the C-Box filter register that holds the opcode
+ * @opc:          its opcode field
+ * @cas_umask:    the iMC CAS_COUNT umask bits that are defined
+ * @tor_umask:    the C-Box TOR umask bits beyond 0x1f that are defined
+ *                (local 0x20, remote 0x80, never both)
  * @boxes:        its boxes, per socket
  * @nr_boxes:     how many
  * @ubox_devid:   device ID of the U-Box function
@@ -65,7 +109,18 @@ struct sim_e5_desc {
  */
 struct sim_e5_model {
 	const char *name;
-	bool ivb;
+	bool pmi;
+	u64 frz;
+	u64 ctl_valid[E5_NR_TYPES];
+	u64 fixed_valid;
+	u64 box_ctl_valid;
+	u64 filter_valid[E5_NR_TYPES][4];
+	const struct sim_e5_msr *msrs[2];
+	unsigned int nr_msrs[2];
+	u8 opc_filter;
+	u64 opc;
+	u8 cas_umask;
+	u8 tor_umask;
 	const struct sim_e5_desc *boxes;
 	unsigned int nr_boxes;
 	u16 ubox_devid;
@@ -92,8 +147,8 @@ struct sim_e5_tdesc {
 };
 
 extern const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES];
-extern const struct sim_e5_model sim_e5_snbep;
-extern const struct sim_e5_model sim_e5_ivbep;
+/* e5.c: what every E5 model does, by its data */
+extern const struct sim_model_ops sim_e5_ops;
 
 /**
  * struct sim_e5_box - one E5 box's registers
@@ -142,6 +197,38 @@ static inline const struct sim_e5_model *sim_e5m(const struct xu_sim *sim)
 	return sim->model->data;
 }
 
+/**
+ * struct sim_e5_at - where a register access lands
+ * @b:   the box, an index into the model's boxes
+ * @reg: enum sim_e5_reg
+ * @i:   the counter (SIM_E5_FIXED: the fixed one) or filter register
+ */
+struct sim_e5_at {
+	unsigned int b;
+	enum sim_e5_reg reg;
+	unsigned int i;
+};
+
+/* Box @d has counter @i (SIM_E5_FIXED: the fixed one) */
+static inline bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)
+{
+	return i == SIM_E5_FIXED ? sim_e5_types[d->type].fixed :
+	       i < sim_e5_types[d->type].nctrs;
+}
+
+/* e5.c: a box register's value, as stored and as a read returns it */
+u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at);
+u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at);
+void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at, u64 val,
+		bool pci, u32 reg);
+
+/* e5_pci.c */
+int sim_e5_init(struct xu_sim *sim);
+int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
+		  unsigned int size, u64 *val, bool write);
+u32 sim_e5_config_end(unsigned int devfn);
+int sim_e5_pci_box(const struct xu_sim *sim, const char *name);
+
 /* e5_boxes.c */
 int sim_e5_type(const char *name);
 int sim_e5_find(const struct sim_e5_model *m, const char *name);
@@ -158,6 +245,7 @@ unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
 u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
 		   unsigned int event);
 u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i);
-void sim_e5_traffic_default(unsigned int socket, struct xu_sim_traffic *t);
+void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
+			    struct xu_sim_traffic *t);
 
 #endif /* _XEON_UNCORE_SIM_E5_MODEL_H */

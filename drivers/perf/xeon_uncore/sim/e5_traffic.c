@@ -103,15 +103,16 @@ u64 sim_e5_rate_of(unsigned int socket, const char *box, unsigned int idx,
  * its bits selects it.  Reads are regular (15/16) or underfill (1/16),
  * and issued in read (7/8) or write (1/8) major mode, independently;
  * writes are issued in write (7/8) or read (1/8) major mode.  RD_WMM and
- * RD_RMM (umask 0x10, 0x20) are IVB-EP's only.  false: umask not defined
+ * RD_RMM (umask 0x10, 0x20) are IVB-EP's only (the model's cas_umask).
+ * false: umask not defined
  */
-static bool sim_e5_cas(const struct sim_socket *s, bool ivb, unsigned int c,
-		       u32 umask, u64 *rate)
+static bool sim_e5_cas(const struct sim_socket *s, unsigned int c, u32 umask,
+		       u64 *rate)
 {
 	u64 rd, wr;
 	u32 a, b, w;
 
-	if (umask & ~(ivb ? 0x3fU : 0x0fU))
+	if (umask & ~(u32)sim_e5m(s->sim)->cas_umask)
 		return false;
 	sim_e5_chans(s, c, 1, &rd, &wr);
 	a = (umask & 0x01 ? 15 : 0) + (umask & 0x02 ? 1 : 0);	/* of 16 */
@@ -183,20 +184,20 @@ static u64 sim_e5_cbox_share(u64 n, unsigned int cb, unsigned int ncbox)
  * in the TOR, a miss the scenario's latency, a hit 20 uncore clocks, an
  * eviction or writeback 10.
  */
-static bool sim_e5_tor(struct sim_socket *s, bool ivb, unsigned int cb,
-		       u32 ev, u32 umask, u32 opc, u64 *rate)
+static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
+		       u32 umask, u32 opc, u64 *rate)
 {
 	static const u8 defined[] = { 0x01, 0x03, 0x04, 0x08, 0x0a, 0x10 };
 	/* a miss's time in the TOR, in uncore clocks * 1000 */
 	u64 lat = (u64)s->traffic.latency * s->traffic.uclk;
 	u64 rd, wr, miss, hit, wb, ev_n, local, r = s->traffic.remote;
 	unsigned int ncbox = sim_e5(s)->ncbox, i;
-	u32 sel = umask & 0x1f;
+	u32 sel = umask & 0x1f, lr = umask & 0xa0;
 
 	for (i = 0; i < ARRAY_SIZE(defined) && defined[i] != sel; i++)
 		;
 	if (i == ARRAY_SIZE(defined) || umask & 0x40 ||
-	    (umask & 0xa0 && (!ivb || (umask & 0xa0) == 0xa0)))
+	    (lr & ~sim_e5m(s->sim)->tor_umask) || lr == 0xa0)
 		return false;
 
 	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
@@ -269,14 +270,14 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			    const struct sim_e5_box *bx, u32 ev, u32 umask,
 			    u64 *rate, u64 *clk)
 {
-	bool ivb = sim_e5m(s->sim)->ivb;
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	u32 opc;
 
 	*clk = sim_e5_uclk(s);
 	switch (d->type) {
 	case E5_IMC:
 		*clk = sim_e5_rate_of(s->id, "imc", d->idx, E5_FIXED_EVENT);
-		return ev == 0x04 && sim_e5_cas(s, ivb, d->idx, umask, rate);
+		return ev == 0x04 && sim_e5_cas(s, d->idx, umask, rate);
 	case E5_HA:
 		if (ev == 0x00 && !umask) {
 			*rate = *clk;
@@ -290,9 +291,9 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 		}
 		if (ev != 0x35 && ev != 0x36)
 			return false;
-		opc = ivb ? FIELD_GET(IVBEP_C_FILT_OPC >> 32, bx->filter[1]) :
-			    FIELD_GET(SNBEP_C_FILT_OPC, bx->filter[0]);
-		return sim_e5_tor(s, ivb, d->idx, ev, umask, opc, rate);
+		/* the opcode field of the model's filter register */
+		opc = (bx->filter[m->opc_filter] & m->opc) >> __ffs64(m->opc);
+		return sim_e5_tor(s, d->idx, ev, umask, opc, rate);
 	case E5_QPI:
 		*clk = SIM_E5_QCLK;
 		if (ev == 0x14 && !umask) {
@@ -369,20 +370,22 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 
 /*
  * The scenario a socket starts with: the uncore at (socket + 1) MHz;
- * channel c reading 32 * (socket + c + 1) MB/s (the 500000 *
- * (socket + c + 1) CAS_COUNT.RD a second of earlier versions) and
- * writing half that; link l sending 64 * (socket + l + 1) MB/s and
- * receiving 48 * (socket + l + 1); reads 80 ns, a quarter of them remote
+ * each of the model's channels c reading 32 * (socket + c + 1) MB/s (the
+ * 500000 * (socket + c + 1) CAS_COUNT.RD a second of earlier versions)
+ * and writing half that; each of its links l sending 64 * (socket + l +
+ * 1) MB/s and receiving 48 * (socket + l + 1); reads 80 ns, a quarter of
+ * them remote
  */
-void sim_e5_traffic_default(unsigned int socket, struct xu_sim_traffic *t)
+void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
+			    struct xu_sim_traffic *t)
 {
 	unsigned int i;
 
-	for (i = 0; i < XU_SIM_CHANNELS; i++) {
+	for (i = 0; i < m->channels; i++) {
 		t->read[i] = 32 * (socket + i + 1);
 		t->write[i] = 16 * (socket + i + 1);
 	}
-	for (i = 0; i < XU_SIM_LINKS; i++) {
+	for (i = 0; i < m->links; i++) {
 		t->tx[i] = 64 * (socket + i + 1);
 		t->rx[i] = 48 * (socket + i + 1);
 	}

@@ -49,6 +49,8 @@ struct sim_ctr {
 	u64 rem_gate;
 };
 
+struct sim_model;
+
 /**
  * struct sim_model_ops - what a model does for the generic simulator
  *
@@ -131,11 +133,12 @@ struct sim_model_ops {
 	 */
 	unsigned long (*pmi_cores)(struct sim_socket *s);
 	/*
-	 * The scenario socket @socket starts with, which gives the rates
-	 * Documentation/simulator.rst lists; only the members the model's
-	 * traffic keys name
+	 * The scenario socket @socket of model @m starts with, which gives
+	 * the rates Documentation/simulator.rst lists; only the members the
+	 * model's traffic keys name, of its channels and links
 	 */
-	void (*traffic_default)(unsigned int socket, struct xu_sim_traffic *t);
+	void (*traffic_default)(const struct sim_model *m, unsigned int socket,
+				struct xu_sim_traffic *t);
 };
 
 /* The keys of a traffic scenario line (traffic.c), as bits of sim_model.keys */
@@ -178,10 +181,9 @@ struct sim_model {
 	u8 keys;
 };
 
-extern const struct sim_model sim_nhmex_model;
-extern const struct sim_model sim_wsmex_model;
-extern const struct sim_model sim_snbep_model;
-extern const struct sim_model sim_ivbep_model;
+/* Each family's models, NULL-terminated (nhmex.c, e5_boxes.c) */
+extern const struct sim_model *const sim_nhmex_models[];
+extern const struct sim_model *const sim_e5_models[];
 
 /**
  * struct sim_socket - one socket's registers and its PMI

@@ -746,7 +746,7 @@ static const struct sim_nx_desc sim_wsmex_desc = {
 	.fvc_shift	= 1,
 };
 
-const struct sim_model sim_nhmex_model = {
+static const struct sim_model sim_nhmex_model = {
 	.name		= "nhmex",
 	.ops		= &sim_nx_ops,
 	.data		= &sim_nhmex_desc,
@@ -758,7 +758,7 @@ const struct sim_model sim_nhmex_model = {
 	.keys		= SIM_NX_KEYS,
 };
 
-const struct sim_model sim_wsmex_model = {
+static const struct sim_model sim_wsmex_model = {
 	.name		= "wsmex",
 	.ops		= &sim_nx_ops,
 	.data		= &sim_wsmex_desc,
@@ -768,4 +768,11 @@ const struct sim_model sim_wsmex_model = {
 	.channels	= NHMEX_M_NUM_BOXES,
 	.links		= NHMEX_R_NUM_BOXES * NHMEX_R_PORTS,
 	.keys		= SIM_NX_KEYS,
+};
+
+/* The Xeon 7500 / E7 models, for sim/core.c's table of models */
+const struct sim_model *const sim_nhmex_models[] = {
+	&sim_nhmex_model,
+	&sim_wsmex_model,
+	NULL
 };

@@ -246,7 +246,8 @@ void sim_m_inject(struct sim_socket *s, unsigned int b, unsigned int ev,
 u64 sim_m_count_rate(struct sim_socket *s, unsigned int b, unsigned int i);
 u64 sim_nx_count_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 		      unsigned int k);
-void sim_nx_traffic_default(unsigned int socket, struct xu_sim_traffic *t);
+void sim_nx_traffic_default(const struct sim_model *m, unsigned int socket,
+			    struct xu_sim_traffic *t);
 
 /* nhmex_inject.c */
 int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,

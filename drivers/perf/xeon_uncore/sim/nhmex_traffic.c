@@ -250,15 +250,16 @@ u64 sim_nx_count_rate(struct sim_socket *s, const struct sim_nx_ref *r,
  * port l sending 64 * (socket + l + 1) MB/s; the uncore at socket + 1
  * MHz, the W-Box clock's earlier rate
  */
-void sim_nx_traffic_default(unsigned int socket, struct xu_sim_traffic *t)
+void sim_nx_traffic_default(const struct sim_model *m, unsigned int socket,
+			    struct xu_sim_traffic *t)
 {
 	unsigned int i;
 
-	for (i = 0; i < NHMEX_M_NUM_BOXES; i++) {
+	for (i = 0; i < m->channels; i++) {
 		t->read[i] = 96 * (2 * socket + i + 1);
 		t->write[i] = 64 * (2 * socket + i + 1);
 	}
-	for (i = 0; i < NHMEX_R_NUM_BOXES * NHMEX_R_PORTS; i++)
+	for (i = 0; i < m->links; i++)
 		t->tx[i] = 64 * (socket + i + 1);
 	t->uclk = socket + 1;
 }

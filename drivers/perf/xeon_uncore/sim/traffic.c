@@ -243,7 +243,8 @@ void sim_traffic_init(struct xu_sim *sim)
 
 	for (i = 0; i < sim->sockets; i++)
 		if (sim->model->ops->traffic_default)
-			sim->model->ops->traffic_default(i, &sim->sock[i].traffic);
+			sim->model->ops->traffic_default(sim->model, i,
+							 &sim->sock[i].traffic);
 }
 
 /* The keys of @mask the model counts, " key=value" each, of channel/link @i */

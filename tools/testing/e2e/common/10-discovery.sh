@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # Discovery on every simulated platform: every PMU the model has (issue 7
 # for Xeon E5 / E5 v2, issue 8 for Xeon 7500 / E7), each with a type of
-# its own, one CPU per socket in its cpumask and its event select in
-# format/; perf list names every named event.  Rows per family:
+# its own, one CPU per socket in its cpumask, the model's name in
+# platform and its event select in format/; perf list names every named event.  Rows per family:
 #   nhmex  (uncore_ubox, uncore_cbox_0..N, uncore_bbox_0/1,
 #          uncore_sbox_0/1, uncore_mbox_0/1, uncore_rbox_0/1,
 #          uncore_wbox): every named event opens and counts; a few of
@@ -25,14 +25,14 @@ platform_require common/10-discovery
 P=$(plat_pmus | wc -l)
 C=$(plat_pmus | grep -c '^uncore_cbox_')
 case $FAM in
-# the load, the PMU list; 2 per PMU; the types, perf list (2), the named
+# the load, the PMU list; 3 per PMU; the types, perf list (2), the named
 # events (2), the U- and M-Box's files (6), cpumasks (3), types, perf list
 # (3), perf stat (2); violations, unload
-nhmex) plan $((2 + 2 * P + 1 + 2 + 2 + 6 + 3 + 1 + 3 + 2 + 2)) ;;
-# the load, the PMU list; 7 per PMU, 8 for the PCU and every C-Box; the
+nhmex) plan $((2 + 3 * P + 1 + 2 + 2 + 6 + 3 + 1 + 3 + 2 + 2)) ;;
+# the load, the PMU list; 8 per PMU, 9 for the PCU and every C-Box; the
 # types, perf list (2), the iMC's events (5); violations, unload; absent=
 # (6)
-e5) plan $((2 + 7 * P + 1 + C + 1 + 2 + 5 + 2 + 6)) ;;
+e5) plan $((2 + 8 * P + 1 + C + 1 + 2 + 5 + 2 + 6)) ;;
 esac
 dmesg -c >/dev/null
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
@@ -85,11 +85,8 @@ e5_formats() {
 	case $b in
 	cbox_*)
 		check_eq "$p/format/tid_en" "$(fmt "$p" tid_en)" "config:19"
-		if [ "$E5" = snbep ]; then
-			check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "config1:23-31"
-		else
-			check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "config1:52-60"
-		fi
+		# (the platform's opc: config1:23-31 SNB-EP, 52-60 IVB-EP)
+		check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "$PLAT_opc"
 		;;
 	*) check_eq "$p/format/tid_en: none" "$(fmt "$p" tid_en)" none ;;
 	esac
@@ -111,6 +108,7 @@ for p in $(plat_pmus); do
 	*) types="$types $t" ;;
 	esac
 	check_eq "$p/cpumask: one CPU per socket" "$(cat "$DEV/$p/cpumask" 2>/dev/null)" "$mask"
+	check_eq "$p/platform: the model loaded" "$(cat "$DEV/$p/platform" 2>/dev/null)" "$MODEL"
 	case $FAM in
 	e5) e5_formats "$p" ;;
 	nhmex)
@@ -175,10 +173,9 @@ nhmex)
 	# of each kind and config word)
 	check_eq "uncore_ubox/format/event" "$(cat $DEV/uncore_ubox/format/event)" "config:0-7"
 	check_eq "uncore_mbox_0/format/inc_sel" "$(cat $DEV/uncore_mbox_0/format/inc_sel)" "config:9-13"
-	# (FVC's fields sit one bit higher on Westmere-EX: xeon_uncore_format)
-	fvc=config1:11-13
-	[ "$MODEL" = wsmex ] && fvc=config1:12-14
-	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "$fvc"
+	# (FVC's fields sit one bit higher on Westmere-EX: xeon_uncore_format;
+	# the platform's fvc)
+	check_eq "uncore_mbox_1/format/fvc_ev0" "$(cat $DEV/uncore_mbox_1/format/fvc_ev0)" "$PLAT_fvc"
 	check_eq "uncore_mbox_1/format/addr_en" "$(cat $DEV/uncore_mbox_1/format/addr_en)" "config2:63"
 	check_eq "uncore_ubox/events/buf_valid_stst" \
 		"$(cat $DEV/uncore_ubox/events/buf_valid_stst)" "event=0x3"

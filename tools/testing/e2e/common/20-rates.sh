@@ -108,7 +108,7 @@ ev() {
 # filter_opc per C-Box and run.
 e5_defs() {
 	HA=uncore_ha_0
-	[ "$E5" = snbep ] && HA=uncore_ha
+	[ "$PLAT_ha" = 1 ] && HA=uncore_ha
 	O=event=0x36,umask=0x3,filter_opc=0x182
 	# D1: CAS regular and underfill reads, write-major writes, all; HA
 	# local and remote reads, writes, partial writes; QPI idle, non-data
@@ -122,31 +122,34 @@ uncore_qpi_0/event=0x0,umask=0x1/ uncore_qpi_0/event=0x0,umask=0x4/
 uncore_qpi_0/event=0x0,umask=0x6/ uncore_qpi_0/event=0x1,umask=0x4/
 uncore_cbox_1/$O/ uncore_cbox_1/event=0x35,umask=0x1,filter_opc=0x182/
 uncore_ubox/event=0x42,umask=0x5/ uncore_r2pcie/event=0x1,umask=0x1/"
-	# IVB-EP's read-major and write-major reads, read-major writes;
-	# its second HA's IMC_READS, full writes, local writes
-	[ "$E5" = ivbep ] && D1="$D1
+	# read-major and write-major reads, read-major writes where CAS_COUNT
+	# has them (IVB-EP's umask 0x10, 0x20); a second HA's IMC_READS,
+	# full writes, local writes
+	[ $((PLAT_cas_umask & 0x30)) = $((0x30)) ] && D1="$D1
 uncore_imc_2/event=0x4,umask=0x10/ uncore_imc_2/event=0x4,umask=0x20/
-uncore_imc_2/event=0x4,umask=0x8/ uncore_imc_2/event=0x4,umask=0x30/
+uncore_imc_2/event=0x4,umask=0x8/ uncore_imc_2/event=0x4,umask=0x30/"
+	[ "$PLAT_ha" -ge 2 ] && D1="$D1
 uncore_ha_1/event=0x17,umask=0x1/ uncore_ha_1/event=0x1a,umask=0x1/
 uncore_ha_1/event=0x1,umask=0x4/"
 	# D2: thresh and edge over the occupancy and over CAS a DCLK;
-	# SNB-EP's inv
+	# inv where the platform has it (SNB-EP)
 	D2="uncore_cbox_0/$O,thresh=1/ uncore_cbox_1/$O,thresh=1,edge=1/
 uncore_imc_0/event=0x4,umask=0x3,thresh=1/ uncore_imc_0/event=0x4,umask=0x3,thresh=1,edge=1/"
-	[ "$E5" = snbep ] && D2="$D2
+	[ "$PLAT_inv" = yes ] && D2="$D2
 uncore_imc_0/event=0x4,umask=0x3,thresh=1,inv=1/"
-	# D3: another opcode counts nothing; thresh over inserts; IVB-EP's
-	# local misses, SNB-EP's inv over the occupancy
+	# D3: another opcode counts nothing; thresh over inserts; local
+	# misses where the TOR has them (IVB-EP), inv over the occupancy
+	# where there is inv (SNB-EP)
 	D3="uncore_cbox_0/event=0x35,umask=0x3,filter_opc=0x181/
 uncore_cbox_1/event=0x35,umask=0x3,filter_opc=0x182,thresh=1/"
-	if [ "$E5" = ivbep ]; then
+	[ $((PLAT_tor_umask & 0x20)) != 0 ] &&
 		D3="$D3 uncore_cbox_1/event=0x35,umask=0x23,filter_opc=0x182/"
-	else
-		D3="$D3 uncore_cbox_1/$O,thresh=1,inv=1/"
-	fi
-	# DW: at the scenario the script writes (thresh TW: see there)
-	TW=5
-	[ "$E5" = snbep ] && TW=4
+	[ "$PLAT_inv" = yes ] && D3="$D3 uncore_cbox_1/$O,thresh=1,inv=1/"
+	# DW: at the scenario the script writes (thresh TW: see there; the
+	# default reads of the channels it leaves as they are add up, to 5
+	# with 8 channels, 4 with 4)
+	TW=4
+	[ "$PLAT_mem_n" -gt 4 ] && TW=5
 	DW="uncore_imc_0/event=0x4,umask=0x3/ uncore_imc_0/event=0x4,umask=0xc/
 $HA/event=0x1,umask=0x2/ uncore_cbox_0/$O,thresh=$TW/
 uncore_cbox_1/$O,thresh=$TW,edge=1/ uncore_cbox_1/event=0x0/

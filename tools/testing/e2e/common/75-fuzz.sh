@@ -41,8 +41,9 @@ SEED=${XU_FUZZ_SEED:-$(date +%s)}
 # nothing fuzzes nothing)
 FLOOR=200
 
-# 8 results per model: nhmex, wsmex, snbep, ivbep
-plan 32
+# 8 results per model: every platform of tools/testing/platforms
+MODELS=$(plat_names)
+plan $((8 * $(echo "$MODELS" | wc -w)))
 if [ ! -x "$FUZZ" ]; then
 	fail "xu_fuzz in /add (make -C tools/testing/fuzz OUT=...)"
 	finish
@@ -54,7 +55,7 @@ diag "xu_fuzz: $kind kernel $(uname -r), $OPS operations per model (hang guard $
 fig() { printf '%s\n' "$sum" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
 
 i=0
-for m in nhmex wsmex snbep ivbep; do
+for m in $MODELS; do
 	seed=$((SEED + i))
 	i=$((i + 1))
 	if ! insmod "$XU_MODULE" || ! insmod "$XU_SIM_MODULE" model=$m; then

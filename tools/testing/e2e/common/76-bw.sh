@@ -37,7 +37,7 @@ case $FAM in
 e5)
 	_pl=$((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 9))
 	_pl=$((_pl + 5 + 5 * $(e5_sockets) + 3 * $(e5_sockets) * BW_NQPI))
-	if [ "$MODEL" = ivbep ]; then
+	if [ "$PLAT_numa" = yes ]; then
 		plan $((_pl + 6 + 6 * $(e5_sockets)))
 	else
 		plan $((_pl + 2))
@@ -230,10 +230,11 @@ if [ $FAM = e5 ]; then
 				'$1 == m { printf "%.3f", $2 * 1e9 }' $T.lprom.1)" "$lat" $BW_PCT
 	done
 fi
-# E5 v2: --numa, every socket's reads by origin (HA REQUESTS.READS_LOCAL
-# and _REMOTE) within BW_PCT% of the scenario's remote share of its
-# reads, in the CSV, JSON and table; SNB-EP's HA cannot tell them apart
-if [ "$MODEL" = ivbep ]; then
+# Where the HA counts reads by origin (the platform's numa: E5 v2),
+# --numa, every socket's reads by origin (HA REQUESTS.READS_LOCAL and
+# _REMOTE) within BW_PCT% of the scenario's remote share of its reads, in
+# the CSV, JSON and table; SNB-EP's HA cannot tell them apart
+if [ "$PLAT_numa" = yes ]; then
 	check_eq "xu-bw --numa -i 0.5 -n 1 --csv: exit 0" \
 		"$($BW --numa -i 0.5 -n 1 --csv >$T.ncsv 2>$OUT; echo $?)" 0
 	check_eq "--numa: CSV header" "$(head -n 1 $T.ncsv)" \

@@ -27,16 +27,16 @@ OUT=/tmp/77-metrics.json
 M=DRAM_BW_Use,Socket_CLKS,UNCORE_FREQ
 
 e5_require e5/77-metrics
-want_model=45
-[ "$E5" = ivbep ] && want_model=62
+# (the platform's cpu: 45 snbep, 62 ivbep)
+want_model=$PLAT_cpu
 if [ "$(e5_cpu_model)" != $want_model ]; then
 	plan 1
 	skip "e5/77-metrics: perf's $E5 metrics need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
 	exit 0
 fi
 S=$(e5_sockets)
-NCH=4
-[ "$E5" = ivbep ] && NCH=8
+# the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
+NCH=$PLAT_mem_n
 
 # the load, perf list (3); per scenario its write, perf stat and 3
 # metrics per socket; violations, unload

@@ -27,8 +27,8 @@ PERF=/add/perf-6.12/perf
 OUT=/tmp/78-perf612.json
 
 e5_require e5/78-perf612
-want_model=45
-[ "$E5" = ivbep ] && want_model=62
+# (the platform's cpu: 45 snbep, 62 ivbep)
+want_model=$PLAT_cpu
 if [ ! -x $PERF ]; then
 	plan 1
 	skip "perf 6.12's metrics: no /add/perf-6.12 in this VM (tools/testing/check gives it to the fleet VM)"
@@ -41,8 +41,8 @@ if [ "$(e5_cpu_model)" != $want_model ]; then
 fi
 S=$(e5_sockets)
 NCB=$(e5_cboxes)
-NCH=4
-[ "$E5" = ivbep ] && NCH=8
+# the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
+NCH=$PLAT_mem_n
 # the load, per scenario its writing, 2 runs and 5 metrics a socket,
 # violations, unload
 plan $((1 + 2 * (3 + 5 * S) + 2))

@@ -25,9 +25,9 @@
 OUT=/tmp/82-e5-wrap.csv
 
 e5_require e5/82-wrap
-# the load, perf stat, a count per test (2); the PMIs (ivbep 3, snbep 1);
-# the hotplug (3); violations, unload
-if [ "$E5" = ivbep ]; then plan 12; else plan 10; fi
+# the load, perf stat, a count per test (2); the PMIs (3 with a PMI,
+# ivbep; 1 without, snbep); the hotplug (3); violations, unload
+if [ "$PLAT_pmi" = yes ]; then plan 12; else plan 10; fi
 check "load xeon_uncore poll_ms=100 and xeon_uncore_sim model=$E5" e5_load poll_ms=100
 echo 0 >$XU_SIM/generator
 
@@ -54,13 +54,13 @@ inject_all() {
 		*) n=$1 ;;
 		esac
 		echo "echo '$s ${p#uncore_} $c $n' >$XU_SIM/inject"
-		[ "$E5" = ivbep ] && echo "sleep 0.2"
+		[ "$PLAT_pmi" = yes ] && echo "sleep 0.2"
 	done
 }
 
 script="$(inject_all 1000); sleep 0.5"
 for _ in 1 2 3 4; do script="$script; $(inject_all quarter); sleep 0.5"; done
-if [ "$E5" = ivbep ]; then
+if [ "$PLAT_pmi" = yes ]; then
 	for _ in 1 2 3; do script="$script; $(inject_all wrap); sleep 0.5"; done
 fi
 script="$script; $(inject_all 1000); sleep 0.3"
@@ -77,7 +77,7 @@ while read -r s p c e; do
 	w=$(e5_width "$p" "$c")
 	want=$((2000 + 4 * (1 << (w - 2))))
 	what="2000 + 4 x 2^$((w - 2))"
-	if [ "$E5" = ivbep ]; then
+	if [ "$PLAT_pmi" = yes ]; then
 		want=$((want + 3 * ((1 << w) - 1)))
 		what="$what + 3 x (2^$w - 1)"
 	fi
@@ -97,16 +97,16 @@ if [ -z "$pmis0" ] || [ -z "$pmis1" ]; then
 	fail "$E5: the simulator's PMI count ($XU_SIM/pmis) is readable"
 	diag "before '$pmis0', after '$pmis1'"
 else
-	if [ "$E5" = ivbep ]; then
-		check "ivbep: the wraps raised PMIs ($pmis0 -> $pmis1)" test "$pmis1" -gt "$pmis0"
+	if [ "$PLAT_pmi" = yes ]; then
+		check "$E5: the wraps raised PMIs ($pmis0 -> $pmis1)" test "$pmis1" -gt "$pmis0"
 		# the PMIs' to fold: none lost, none left to the watchdog
 		# (it logs each fold, ratelimited to 10 in 5 s)
-		check "ivbep: no PMI lost to a masked LVTPC ($lost0 -> $lost1)" \
+		check "$E5: no PMI lost to a masked LVTPC ($lost0 -> $lost1)" \
 			test -n "$lost0" -a "$lost1" = "$lost0"
-		check_eq "ivbep: the watchdog folded none of the wraps (no line of it)" \
+		check_eq "$E5: the watchdog folded none of the wraps (no line of it)" \
 			"$(wd_folds)" 0
 	else
-		check_eq "snbep: no PMI ($pmis0 -> $pmis1)" "$pmis1" "$pmis0"
+		check_eq "$E5: no PMI ($pmis0 -> $pmis1)" "$pmis1" "$pmis0"
 	fi
 fi
 

@@ -20,8 +20,8 @@
 OUT=/tmp/85-e5-aliases.csv
 
 e5_require e5/85-aliases
-want_model=45
-[ "$E5" = ivbep ] && want_model=62
+# (the platform's cpu: 45 snbep, 62 ivbep)
+want_model=$PLAT_cpu
 if [ "$(e5_cpu_model)" != $want_model ]; then
 	plan 1
 	skip "e5/85-aliases: perf's $E5 tables need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"

@@ -27,8 +27,8 @@ OUT=/tmp/87-e5-clients.csv
 XU_PAPI=${XU_PAPI:-/add/xu_papi}
 
 e5_require e5/87-clients
-want_model=45
-[ "$E5" = ivbep ] && want_model=62
+# (the platform's cpu: 45 snbep, 62 ivbep)
+want_model=$PLAT_cpu
 if [ "$(e5_cpu_model)" != $want_model ]; then
 	plan 1
 	skip "e5/87-clients: libpfm4 and perf pick their $E5 tables by CPU model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
@@ -90,7 +90,8 @@ rate_ok() {
 }
 
 # ---- 1. libpfm4 / PAPI ----
-P=${E5}_unc
+# (libpfm4's PMU prefix for the platform: snbep_unc, ivbep_unc)
+P=$PLAT_libpfm4
 if ! command -v papi_native_avail >/dev/null || ! command -v papi_component_avail >/dev/null ||
 	[ ! -x "$XU_PAPI" ]; then
 	fail "papi_native_avail, papi_component_avail (tools/testing/e2e/host-files) and $XU_PAPI are in the VM"
@@ -142,12 +143,10 @@ P_CB1=uncore_cbox_1/event=0x35,umask=0x3,filter_opc=0x182/
 
 # The C-Box filter registers, read while both count: IVB-EP FILTER1
 # (0xd1a + 0x20 N) opcode in bits 28:20, SNB-EP FILTER (0xd14 + 0x20 N)
-# bits 31:23 (Documentation/pmu/ivbep.rst, snbep.rst)
-if [ "$E5" = ivbep ]; then
-	F0=0xd1a F1=0xd3a W0=$((0x180 << 20)) W1=$((0x182 << 20))
-else
-	F0=0xd14 F1=0xd34 W0=$((0x180 << 23)) W1=$((0x182 << 23))
-fi
+# bits 31:23 (Documentation/pmu/ivbep.rst, snbep.rst): the platform's
+# opc_msr and opc_shift
+F0=$(printf '0x%x' $((PLAT_opc_msr))) F1=$(printf '0x%x' $((PLAT_opc_msr + 0x20)))
+W0=$((0x180 << PLAT_opc_shift)) W1=$((0x182 << PLAT_opc_shift))
 printf '%s\n' "sleep 1" "grep -e '^$S0 $F0 ' -e '^$SL $F1 ' $XU_SIM/msr >/tmp/87-filter.txt" \
 	>/tmp/87-during.sh
 run_papi() {

@@ -37,8 +37,8 @@ S=$(e5_sockets)
 # node_exporter and promtool (6), PromQL (6), pcm-memory (3, 3 per
 # socket, 3 more), pcm-sensor-server (1)
 if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1)); else plan $((27 + 2 + 1)); fi
-NIMC=4 NQPI=2
-[ "$E5" = ivbep ] && NIMC=8 NQPI=3
+# the platform's iMC channels and QPI links
+NIMC=$PLAT_mem_n NQPI=$PLAT_qpi
 
 # rc CMD...: CMD's exit status, its output in $OUT
 rc() { "$@" >$OUT 2>&1; echo $?; }

@@ -28,8 +28,8 @@ if [ ! -d $F/pcp ] || [ ! -f $F/xu-pcp/perfevent-$E5.conf ]; then
 	exit 0
 fi
 S=$(e5_sockets)
-NIMC=4
-[ "$E5" = ivbep ] && NIMC=8
+# the platform's iMC channels
+NIMC=$PLAT_mem_n
 up() { cut -d' ' -f1 /proc/uptime; }
 
 # the load, pmcd, the metrics and instances (2), 5 per socket (pmval,

@@ -60,8 +60,9 @@ read -r T0 _ </proc/uptime
 # where xeon_uncore takes no hardware path; the unloads (2); ours (3),
 # its violations; (b) 11; the comparisons (3); -I (2); the unload (2)
 plan $((2 + 18 + 2 + 3 + 1 + 11 + 3 + 2 + 2))
+# the platform's absent box (ivbep: r3qpi_2), if any
 ABSENT=
-[ "$E5" = ivbep ] && ABSENT=absent=r3qpi_2
+[ "$PLAT_absent" = - ] || ABSENT=absent=$PLAT_absent
 
 # pmus: the PCI PMUs both drivers register here
 pmus() {

@@ -12,4 +12,6 @@
 plat_load() { nhmex_load "$@"; }
 plat_pmus() { nhmex_pmus; }
 plat_rate() { nhmex_rate "$@"; }
-BW_BOX=uncore_mbox BW_NBOX=2 BW_CODE=0xd BW_NQPI=0
+# (the platform's mem, mem_n, mem_code and qpi: tools/testing/platforms)
+BW_BOX=uncore_$PLAT_mem BW_NBOX=$PLAT_mem_n BW_CODE=$PLAT_mem_code
+BW_NQPI=$PLAT_qpi
