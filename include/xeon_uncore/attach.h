@@ -94,6 +94,7 @@ struct xu_io_ops {
  * @io:       register accessors
  * @io_priv:  accessor data (the simulated uncore, a PCI device)
  * @n_events: events added to the box, in @events
+ * @events:   the events added to the box, @n_events of them
  * @active:   started events, by counter
  * @n_active: number of started events
  * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
