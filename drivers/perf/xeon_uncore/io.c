@@ -249,9 +249,6 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 	if (ret)
 		return ret;
 	*val &= GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
-	if (t->ops->ctr_fixup)
-		*val = t->ops->ctr_fixup(box, idx, *val) &
-		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_ctr_read, XU_NS_INTERNAL);

@@ -118,7 +118,8 @@ struct xu_box_ops {
 		      struct xu_claims *cl);
 	/**
 	 * @ctr_fixup: correct a raw value read from counter @idx of @box
-	 * for an erratum of the hardware (may be NULL)
+	 * for an erratum of the hardware (may be NULL); event.c applies it
+	 * to every read of an event's counter, io.c reads the register only
 	 */
 	u64 (*ctr_fixup)(struct xu_box *box, unsigned int idx, u64 raw);
 	/**
