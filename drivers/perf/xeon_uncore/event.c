@@ -34,6 +34,22 @@
  * wrap to this fold, so a value that moved forward (backward, counting
  * down) from the last read took one more turn.
  */
+/*
+ * Counter @idx of @box as the event counted it: the register's value,
+ * mended where the box type knows an erratum of the hardware in it
+ */
+static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	int ret;
+
+	ret = xu_ctr_read(box, idx, val);
+	if (!ret && t->ops->ctr_fixup)
+		*val = t->ops->ctr_fixup(box, idx, *val) &
+		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
+	return ret;
+}
+
 void __xu_event_update(struct perf_event *event, bool wrapped)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -45,7 +61,7 @@ void __xu_event_update(struct perf_event *event, bool wrapped)
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		if (xu_ctr_read(box, hwc->idx, &now))
+		if (xu_event_ctr_read(box, hwc->idx, &now))
 			return;
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
@@ -223,7 +239,7 @@ void __xu_event_start(struct perf_event *event, int flags)
 	if (is_sampling_event(event)) {
 		xu_set_period(event);
 	} else {
-		if (xu_ctr_read(box, hwc->idx, &now))
+		if (xu_event_ctr_read(box, hwc->idx, &now))
 			return;
 		local64_set(&hwc->prev_count, now);
 	}

@@ -84,16 +84,19 @@ bool xu_msr_reachable(u32 reg)
 	return !rdmsrl_safe(reg, &val);
 }
 
-u32 xu_box_reg(const struct xu_box *box, u32 reg)
+u32 xu_type_reg(const struct xu_box_type *t, unsigned int i, u32 reg)
 {
-	const struct xu_box_type *t = box->pmu->type;
-
 	/* a PCI box is a function of its own: no stride */
 	if (t->access == XU_PCI)
 		return reg;
 	if (t->box_off)
-		return reg + t->box_off[box->pmu->idx];
-	return reg + box->pmu->idx * t->box_stride;
+		return reg + t->box_off[i];
+	return reg + i * t->box_stride;
+}
+
+u32 xu_box_reg(const struct xu_box *box, u32 reg)
+{
+	return xu_type_reg(box->pmu->type, box->pmu->idx, reg);
 }
 EXPORT_SYMBOL_NS_GPL(xu_box_reg, XU_NS_INTERNAL);
 
@@ -246,9 +249,6 @@ int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 	if (ret)
 		return ret;
 	*val &= GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
-	if (t->ops->ctr_fixup)
-		*val = t->ops->ctr_fixup(box, idx, *val) &
-		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_ctr_read, XU_NS_INTERNAL);
