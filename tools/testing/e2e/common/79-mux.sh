@@ -1,0 +1,165 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Multiplexing without bias (issue 27): when a box has more events than
+# counters, perf rotates them every perf_event_mux_interval_ms (4 ms on
+# Debian's HZ=250 kernels) and scales each count by time_enabled /
+# time_running.  The scaled rate must be the rate alone: on socket 0 of
+# two boxes per family, a PCI and an MSR one where the family has PCI
+# boxes,
+#   e5     uncore_imc_0 (PCI, 4 counters), uncore_cbox_0 (MSR, 4)
+#   nhmex  uncore_mbox_0 (MSR, 6 counters), uncore_ubox (MSR, 1)
+# the first event alone (its rate within 1% of the simulator's), then
+# 2x and 4x as many events as counters, and (boxes of more than one
+# counter) two groups that each fill the box and multiplex as a whole,
+# at a 16 ms mux interval: a counter that changes hands stands still
+# for the read and the control write of the hand-over (the joining
+# event's own start, Documentation/xeon-uncore.rst "Multiplexing"), and
+# two groups hand over every counter at every rotation, so that each
+# event pays it every 4 ms it runs, where 2x events alone rotate by one
+# and each pays it once in 16 ms of running; under TCG those accesses
+# take tens of µs (1.4% of an iMC group's running time at 4 ms), and
+# 16 ms gives the groups the exposure of the events alone at 4 ms.
+# In each run, every event of socket 0 ran part of the time (below 95%),
+# the events together counted their rates (lib.sh e5_expect or
+# plat_rate, from the simulator's documented rates) within 1% scaled
+# (the sum of the scaled counts over the sum of the rates times the time
+# enabled), and the first event's scaled rate is within 1% of its rate
+# alone.  Each event's own deviation is printed: where the host stalls
+# the guest between perf's time stamp and a counter's hand-over (under
+# TCG on a loaded host, milliseconds), the event leaving gains what the
+# one joining loses, as the counter never stops; the sum keeps them.  Rates are the scaled
+# count over time_enabled (the raw count over time_running) as perf stat
+# -v prints them, on socket 0's collecting CPU (-C), so perf's own enable
+# and disable at the run's ends do not enter.  The register accesses per second of each run are
+# diagnostics.
+. "$(dirname "$0")/../lib.sh"
+
+OUT=/tmp/79-mux.csv
+SECS=4
+
+platform_require common/79-mux
+case $FAM in
+e5) BOXES="uncore_imc_0 uncore_cbox_0" ;;
+nhmex) BOXES="uncore_mbox_0 uncore_ubox" ;;
+esac
+
+# nctr PMU: its general-purpose counters
+nctr() {
+	case ${1#uncore_} in
+	imc_* | cbox_*) echo 4 ;;
+	mbox_*) echo 6 ;;
+	ubox) echo 1 ;;
+	esac
+}
+
+# term PMU I: the I-th event's terms (the 0th is the one compared with
+# its run alone), each a background event of its own code or sub-event
+# (the C-Box's codes have no counter constraint)
+term() {
+	case ${1#uncore_}:$2 in
+	imc_*:0) echo "event=0x4,umask=0x3" ;;
+	imc_*:*) echo "event=0x$(echo 1 2 3 5 6 7 | cut -d' ' -f$(($2 % 6 + 1))),umask=0x$(($2 % 7 + 1))" ;;
+	cbox_*:*) echo "event=0x$(echo 3 6 8 a b c | cut -d' ' -f$(($2 % 6 + 1))),umask=0x$(($2 % 5 + 1))" ;;
+	mbox_*:*) echo "inc_sel=0x$(echo 1b 2 1f | cut -d' ' -f$(($2 % 3 + 1)))" ;;
+	ubox:*) echo "event=0x$(($2 % 4))" ;;
+	esac
+}
+
+# want PMU TERMS: its events/s on socket 0
+want() {
+	if [ $FAM = e5 ]; then
+		e5_expect "$1/$2/" 0
+	else
+		plat_rate "$1" "$(($(echo "$2" | sed 's/.*=//')))" 0
+	fi
+}
+
+accesses() { awk '{ print $2 + $4 }' $XU_SIM/accesses; }
+
+# run DESC PMU EVENTS ALONE: perf stat -v EVENTS (a perf -e list) for
+# SECS on socket 0's collecting CPU; check every event (the PMU's events,
+# by their order I) against its rate, and the 0th against ALONE (its
+# rate alone; "" for the run alone, which must run all of the time).
+# perf stat -v prints each event's count, scaled by time_enabled /
+# time_running, with those two times ("NAME: COUNT ENABLED RUNNING"): the
+# rate is the count over the time enabled.  (The running share perf stat
+# -x prints is truncated to a whole percent.)
+run() {
+	_a0=$(accesses)
+	if ! perf stat -v -C "$(e5_socket_cpu 0)" -x';' -e "$3" -- sleep $SECS >/dev/null 2>$OUT; then
+		fail "$1: perf stat"
+		return
+	fi
+	_a1=$(accesses)
+	_bad= _n=0 _first= _sum=0 _sumw=0
+	for _i in $(e5_seq "$(grep -c "^$2/.*/: [0-9]* [0-9]* [0-9]*$" $OUT)"); do
+		_t=$(term "$2" "$_i")
+		_l=$(awk -v e="$2/$_t/:" '$1 == e && NF == 4 { print $2, $3, $4; exit }' $OUT)
+		_w=$(want "$2" "$_t")
+		_r=$(echo "$_l" | awk '$2 > 0 && $3 > 0 { printf "%.1f", $1 / $2 * 1e9 }')
+		_p=$(echo "$_l" | awk '$2 > 0 { printf "%.2f", 100 * $3 / $2 }')
+		[ "$_i" = 0 ] && _first=$_r
+		_n=$((_n + 1))
+		diag "$1: $_t $(awk -v a="${_r:-0}" -v b="$_w" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') running $_p%"
+		if [ -z "$_r" ] || ! awk -v p="$_p" -v one="$4" 'BEGIN {
+			exit !(one == "" ? p == 100 : p < 95) }'; then
+			_bad="$_bad $_t:${_r:-none}/s,$_p%"
+		fi
+		_sum=$(awk -v s="$_sum" -v r="${_r:-0}" 'BEGIN { printf "%.1f", s + r }')
+		_sumw=$((_sumw + _w))
+	done
+	if [ -z "$_bad" ] && [ $_n -gt 0 ]; then
+		ok "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+	else
+		fail "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+		diag "off:$_bad"
+	fi
+	check_within_pct "$1: the events' rates together" "$_sum" "$_sumw" 1
+	diag "$1: $(awk -v a="$_a1" -v b="$_a0" -v s=$SECS 'BEGIN { printf "%.0f", (a - b) / s }') register accesses/s"
+	[ -z "$4" ] && return
+	_q=$(awk -v a="$_first" -v b="$4" 'BEGIN { printf "%.4f", a / b }')
+	diag "$1: $(term "$2" 0) scaled/alone $_q"
+	check_within_pct "$1: $(term "$2" 0) scaled rate = rate alone" "$_first" "$4" 1
+}
+
+# evlist PMU FIRST N: "PMU/TERM/,..." for events FIRST .. FIRST+N-1
+evlist() {
+	_e=
+	for _i in $(e5_seq $(($2 + $3))); do
+		[ "$_i" -lt "$2" ] && continue
+		_e="$_e,$1/$(term "$1" "$_i")/"
+	done
+	echo "${_e#,}"
+}
+
+_np=3
+for b in $BOXES; do
+	_np=$((_np + 2 + 2 * 3))
+	[ "$(nctr $b)" -gt 1 ] && _np=$((_np + 3))
+done
+plan $_np
+check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
+diag "perf_event_mux_interval_ms: $(cat /sys/bus/event_source/devices/uncore_ubox/perf_event_mux_interval_ms)"
+
+for b in $BOXES; do
+	n=$(nctr $b)
+	# alone: count over time_running, all of the time
+	run "$b alone" $b "$b/$(term $b 0)/" ""
+	alone=$_first
+	for k in 2 4; do
+		run "$b $((k * n)) events on $n counters" $b "$(evlist $b 0 $((k * n)))" "$alone"
+	done
+	[ "$n" -gt 1 ] || continue
+	# two groups swap every counter at every rotation; at 16 ms each
+	# counter changes hands once per 16 ms, as with 2x singles at 4 ms
+	# (see the top)
+	mi=/sys/bus/event_source/devices/$b/perf_event_mux_interval_ms
+	old_mi=$(cat $mi)
+	echo 16 >$mi
+	run "$b 2 groups of $n (16 ms)" $b "{$(evlist $b 0 $n)},{$(evlist $b $n $n)}" "$alone"
+	echo "$old_mi" >$mi
+done
+
+check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
+finish
