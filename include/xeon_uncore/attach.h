@@ -19,7 +19,9 @@
 /*
  * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
  * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
- * internals that only the KUnit suites and the benchmark use.  Linux 6.13
+ * internals the benchmarks (tools/bench) use, which run on kernels
+ * without KUnit.  What only the KUnit suites use is exported with
+ * EXPORT_SYMBOL_IF_KUNIT(), to KUnit kernels only.  Linux 6.13
  * made the namespace a string literal, a bare word before (Kbuild
  * defines XU_NS_LITERAL from the kernel's version).
  */

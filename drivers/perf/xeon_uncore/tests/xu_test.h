@@ -14,6 +14,13 @@
 #include "../sim/sim.h"
 #include "../uncore.h"
 
+/* EXPORT_SYMBOL_IF_KUNIT()'s namespace: a string literal from Linux 6.13 */
+#ifdef XU_NS_LITERAL
+#define XU_NS_KUNIT		"EXPORTED_FOR_KUNIT_TESTING"
+#else
+#define XU_NS_KUNIT		EXPORTED_FOR_KUNIT_TESTING
+#endif
+
 /* CNT_CTL.en and U EVT_SEL.en, Tables 2-67 and 2-6 */
 #define XU_TEST_M_EN		0x1ULL
 #define XU_TEST_U_EN		0x400000ULL
