@@ -253,7 +253,7 @@ dmesg -c >/dev/null
 check "insmod xeon_uncore.ko alone" insmod "$XU_MODULE"
 check "  ... registers no PMU" sh -c "! ls /sys/bus/event_source/devices | grep -q '^uncore_'"
 check "  ... and says how to attach a simulated uncore" sh -c "dmesg | grep -q 'xeon_uncore_sim.ko attaches'"
-insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use nhmex, wsmex, snbep or ivbep" \
+insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use nhmex, wsmex, snbep or ivbep (or none)" \
 	model=bogus
 check "rmmod xeon_uncore" rmmod xeon_uncore
 check "control: load xeon_uncore poll_ms=1 and xeon_uncore_sim" plat_load poll_ms=1
