@@ -14,24 +14,18 @@
 #include <linux/smp.h>
 #include <linux/types.h>
 
-#include <xeon_uncore/syscore.h>
+#include <xeon_uncore/compat.h>
 
 /*
  * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
  * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
  * internals the benchmarks (tools/bench) use, which run on kernels
  * without KUnit.  What only the KUnit suites use is exported with
- * EXPORT_SYMBOL_IF_KUNIT(), to KUnit kernels only.  Linux 6.13
- * made the namespace a string literal, a bare word before (Kbuild
- * defines XU_NS_LITERAL from the kernel's version).
+ * EXPORT_SYMBOL_IF_KUNIT(), to KUnit kernels only.  How a kernel writes
+ * a namespace is compat.h's XU_NS_NAME().
  */
-#ifdef XU_NS_LITERAL
-#define XU_NS			"XEON_UNCORE"
-#define XU_NS_INTERNAL		"XEON_UNCORE_INTERNAL"
-#else
-#define XU_NS			XEON_UNCORE
-#define XU_NS_INTERNAL		XEON_UNCORE_INTERNAL
-#endif
+#define XU_NS			XU_NS_NAME(XEON_UNCORE)
+#define XU_NS_INTERNAL		XU_NS_NAME(XEON_UNCORE_INTERNAL)
 
 #define XU_MAX_COUNTERS		8	/* general purpose and fixed */
 #define XU_MAX_EXTRA		40	/* shared sub-registers per box */
@@ -102,6 +96,7 @@ struct xu_io_ops {
  * @io:       register accessors
  * @io_priv:  accessor data (the simulated uncore, a PCI device)
  * @n_events: events added to the box, in @events
+ * @events:   the events added to the box, @n_events of them
  * @active:   started events, by counter
  * @n_active: number of started events
  * @disabled: perf's pmu_disable calls not yet matched by pmu_enable

@@ -12,24 +12,19 @@
 #include <linux/smp.h>
 #include <linux/topology.h>
 
+#include <xeon_uncore/compat.h>
+
 /*
  * xu_cpu_core_key() - a number for @cpu's core, the same for the threads
  * of one core and ordered as the cores of a package are: the APIC ID
  * without its SMT bits.  topology_core_id() cannot serve: x86 zeroes it
  * when a CPU goes offline (remove_siblinginfo()), and a package whose
  * CPUs were offline when the driver loaded must still get a C-Box per
- * core.  The threads per core come from Linux 6.9's exported
- * __max_threads_per_core where it exists, else from smp_num_siblings.
+ * core.
  */
 static inline u32 xu_cpu_core_key(unsigned int cpu)
 {
-#ifdef XU_HAVE_MAX_THREADS_PER_CORE
-	unsigned int threads = __max_threads_per_core;
-#else
-	unsigned int threads = smp_num_siblings;
-#endif
-
-	return cpu_physical_id(cpu) >> order_base_2(max(threads, 1U));
+	return cpu_physical_id(cpu) >> order_base_2(max(xu_threads_per_core(), 1U));
 }
 
 /* Is @cpu the lowest-numbered present CPU of its core? */

@@ -3,7 +3,8 @@
  * xeon-uncore's out-of-tree workarounds.  Each exists because a module
  * built outside the kernel tree cannot reach what an in-tree driver
  * would use; each comment says what that is.  compat.h holds the rest:
- * the per-event state kept in struct hw_perf_event.
+ * the kernel version differences (the XU_HAVE_* the out-of-tree Kbuild
+ * probes for) and the per-event state kept in struct hw_perf_event.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -45,7 +46,11 @@ int xu_perf_max_sample_rate(void)
 	return rate;
 }
 
-/* perf_event_disable_inatomic(), which is not exported; in tree: call it */
+/*
+ * perf_event_disable_inatomic(), which is not exported; in tree: call it.
+ * Since Linux 6.10 (XU_HAVE_PENDING_DISABLE_IRQ) the disable has an
+ * irq_work of its own, pending_disable_irq; before, pending_irq.
+ */
 static void xu_event_disable_inatomic(struct perf_event *event)
 {
 	event->pending_disable = 1;
@@ -137,8 +142,8 @@ int xu_pmu_name_free(const char *name)
  * names off the function: while the driver holds a function, it names
  * this module.  An override set before (by the user, through sysfs) is
  * replaced meanwhile and cleared after.  Debian's 6.12 kernels keep the
- * override in struct device (device_set_driver_override()), older ones in
- * struct pci_dev.
+ * override in struct device (device_set_driver_override(),
+ * XU_HAVE_DEVICE_DRIVER_OVERRIDE), older ones in struct pci_dev.
  * In tree: one driver (intel_uncore and this one merged) bound to the
  * functions as a pci_driver.
  */

@@ -1,14 +1,137 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * xeon-uncore's out-of-tree workarounds (compat.c): what exists only
- * because the driver is a module outside the kernel tree, each with why,
- * and what an in-tree driver would do instead.  Nothing here uses the
+ * xeon-uncore's out-of-tree workarounds (compat.c and this header): what
+ * exists only because the driver is a module outside the kernel tree,
+ * each with why, and what an in-tree driver would do instead.  The
+ * driver, the simulator and the tests include it; nothing here uses the
  * rest of the driver.
+ *
+ * Two kinds:
+ * - Differences between the kernels the module is built against (Linux
+ *   6.1 to 6.12 and Debian's backports into them), which the
+ *   out-of-tree Kbuild probes for in the kernel's headers and passes as
+ *   XU_HAVE_* (and XU_NS_LITERAL).  In tree the code is built against
+ *   one kernel, its own: the Kbuild's XU_OUT_OF_TREE is not defined, and
+ *   the block below takes that kernel's interfaces (linux-source-6.12's,
+ *   the tree tools/intree/lay lays it into), so every #ifdef here
+ *   resolves to one branch.
+ * - Interfaces perf core keeps from modules (compat.c): in tree, the
+ *   driver would call them instead.
  */
 #ifndef _XEON_UNCORE_COMPAT_H
 #define _XEON_UNCORE_COMPAT_H
 
 #include <linux/perf_event.h>
+#include <linux/smp.h>
+#include <linux/syscore_ops.h>
+#include <linux/topology.h>
+
+#ifndef XU_OUT_OF_TREE
+/* In tree: the interfaces of the kernel the driver is part of */
+#define XU_HAVE_SYSCORE
+#define XU_HAVE_MAX_THREADS_PER_CORE
+#define XU_HAVE_CONFIG3
+#define XU_HAVE_PENDING_DISABLE_IRQ
+#define XU_HAVE_DEVICE_DRIVER_OVERRIDE
+#endif
+
+/*
+ * Symbol namespaces: a string literal from Linux 6.13 on, a bare word
+ * before; the out-of-tree Kbuild defines XU_NS_LITERAL from the kernel's
+ * version.  In tree: the literal or the word, as the tree takes it,
+ * written out where the namespace is named (attach.h, sim/sim.h).
+ */
+#ifdef XU_NS_LITERAL
+#define XU_NS_NAME(ns)		#ns
+#else
+#define XU_NS_NAME(ns)		ns
+#endif
+
+/*
+ * Threads per core, for the core of a CPU that may be offline
+ * (topology.h): Linux 6.9 exports __max_threads_per_core, older kernels
+ * have smp_num_siblings (XU_HAVE_MAX_THREADS_PER_CORE).  In tree:
+ * __max_threads_per_core.
+ */
+static inline unsigned int xu_threads_per_core(void)
+{
+#ifdef XU_HAVE_MAX_THREADS_PER_CORE
+	return __max_threads_per_core;
+#else
+	return smp_num_siblings;
+#endif
+}
+
+/*
+ * perf_event_attr.config3 (Linux 6.3 on, XU_HAVE_CONFIG3), which no
+ * format of the driver uses; 0 on kernels without it.  In tree:
+ * attr->config3.
+ */
+static inline u64 xu_attr_config3(const struct perf_event_attr *attr)
+{
+#ifdef XU_HAVE_CONFIG3
+	return attr->config3;
+#else
+	return 0;
+#endif
+}
+
+/*
+ * System sleep callbacks, for xeon_uncore.ko and xeon_uncore_sim.ko
+ * alike: int suspend(void) and void resume(void), run on the boot CPU
+ * with interrupts off.  Newer kernels (Debian's 6.12 among them,
+ * XU_HAVE_SYSCORE) pass a data pointer through struct syscore and
+ * register_syscore(), older ones take a struct syscore_ops alone
+ * (register_syscore_ops()).  In tree: the callers would fill a struct
+ * syscore and call register_syscore() themselves, which is what the
+ * XU_HAVE_SYSCORE branch does.
+ */
+struct xu_syscore {
+	int (*suspend)(void);
+	void (*resume)(void);
+	struct syscore_ops ops;
+#ifdef XU_HAVE_SYSCORE
+	struct syscore syscore;
+#endif
+};
+
+#ifdef XU_HAVE_SYSCORE
+static inline int xu_syscore_suspend(void *data)
+{
+	return ((struct xu_syscore *)data)->suspend();
+}
+
+static inline void xu_syscore_resume(void *data)
+{
+	((struct xu_syscore *)data)->resume();
+}
+
+static inline void xu_syscore_register(struct xu_syscore *x)
+{
+	x->ops.suspend = xu_syscore_suspend;
+	x->ops.resume = xu_syscore_resume;
+	x->syscore.ops = &x->ops;
+	x->syscore.data = x;
+	register_syscore(&x->syscore);
+}
+
+static inline void xu_syscore_unregister(struct xu_syscore *x)
+{
+	unregister_syscore(&x->syscore);
+}
+#else
+static inline void xu_syscore_register(struct xu_syscore *x)
+{
+	x->ops.suspend = x->suspend;
+	x->ops.resume = x->resume;
+	register_syscore_ops(&x->ops);
+}
+
+static inline void xu_syscore_unregister(struct xu_syscore *x)
+{
+	unregister_syscore_ops(&x->ops);
+}
+#endif
 
 /*
  * perf's current max_sample_rate, read from its sysctl file (process

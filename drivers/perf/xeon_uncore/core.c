@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon-uncore core: everything perf sees.  Box types are data; this file
- * validates events against them, schedules events on counters, folds
- * counts, freezes boxes around perf's transactions, keeps one collecting
- * CPU per package and moves events when that CPU goes away.
+ * xeon-uncore core: what perf sees of an uncore.  Its PMUs and their
+ * callbacks (event_init, add, del, start, stop, read, the transactions
+ * and pmu_enable/pmu_disable), the boxes of each package, the collecting
+ * CPU of each package and what CPU hotplug moves, system sleep, and
+ * registering it all.  The top of the driver's layers: an event's counter
+ * state is event.c's, its validation and placement sched.c's, the
+ * overflow interrupt pmi.c's.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -12,10 +15,6 @@
 #include <linux/bitops.h>
 #include <linux/cpuhotplug.h>
 #include <linux/irq_work.h>
-#include <linux/jiffies.h>
-#include <linux/math64.h>
-#include <linux/namei.h>
-#include <linux/pci.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/smp.h>

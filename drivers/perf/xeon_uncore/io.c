@@ -86,16 +86,19 @@ bool xu_msr_reachable(u32 reg)
 	return !rdmsrl_safe(reg, &val);
 }
 
-u32 xu_box_reg(const struct xu_box *box, u32 reg)
+u32 xu_type_reg(const struct xu_box_type *t, unsigned int i, u32 reg)
 {
-	const struct xu_box_type *t = box->pmu->type;
-
 	/* a PCI box is a function of its own: no stride */
 	if (t->access == XU_PCI)
 		return reg;
 	if (t->box_off)
-		return reg + t->box_off[box->pmu->idx];
-	return reg + box->pmu->idx * t->box_stride;
+		return reg + t->box_off[i];
+	return reg + i * t->box_stride;
+}
+
+u32 xu_box_reg(const struct xu_box *box, u32 reg)
+{
+	return xu_type_reg(box->pmu->type, box->pmu->idx, reg);
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_box_reg);
 

@@ -13,6 +13,11 @@ extern const struct xu_io_ops xu_msr_io;
 bool xu_msr_reachable(u32 reg);
 void xu_debugctl_uncore_pmi(bool on);
 
+/*
+ * Register @reg of box 0 of type @t, for box @i of the type, which may
+ * have no PMU registered (a C-Box beyond the package's cores)
+ */
+u32 xu_type_reg(const struct xu_box_type *t, unsigned int i, u32 reg);
 /* Register @reg of box 0 of @box's type, for @box */
 u32 xu_box_reg(const struct xu_box *box, u32 reg);
 /* Register addresses of counter @i of @box */

@@ -39,12 +39,6 @@ static int nhmex_ubox_write_gctl(struct xu_box *box, u64 val)
 
 static u64 nhmex_box_enables(const struct xu_box_type *t);
 
-/* Register @reg of box @i of type @t, which may have no PMU registered */
-static u32 nhmex_reg_of(const struct xu_box_type *t, unsigned int i, u32 reg)
-{
-	return reg + (t->box_off ? t->box_off[i] : i * t->box_stride);
-}
-
 /*
  * Every box of the package, the C-Boxes beyond its cores too (the driver
  * registers no PMU for them): their enables off and their overflow status
@@ -63,8 +57,8 @@ static void nhmex_quiet_all(struct xu_box *ubox)
 		if (!(*t)->box_ctl || !(*t)->ovf0)
 			continue;
 		for (i = 0; i < (*t)->num_boxes; i++) {
-			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->box_ctl), 0);
-			xu_write(ubox, nhmex_reg_of(*t, i, (*t)->ovf0),
+			xu_write(ubox, xu_type_reg(*t, i, (*t)->box_ctl), 0);
+			xu_write(ubox, xu_type_reg(*t, i, (*t)->ovf0),
 				 nhmex_box_enables(*t));
 		}
 	}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * xeon-uncore platforms: one file each (nhmex.c, snbep.c), listed in
- * main.c's one table.
+ * xeon-uncore platforms, listed in main.c's one table: the Xeon 7500
+ * and E7 in nhmex.c (with nhmex_mbox.c and nhmex_rbox.c), the Xeon E5 in
+ * snbep.c and the E5 v2 in ivbep.c, on what the two share in e5.c.
  */
 #ifndef _XEON_UNCORE_PLATFORM_H
 #define _XEON_UNCORE_PLATFORM_H
@@ -12,9 +13,11 @@
 extern const struct xu_platform xu_nhmex;
 extern const struct xu_platform xu_wsmex;
 
-/* snbep.c */
+/* snbep.c, ivbep.c */
 extern const struct xu_platform xu_snbep;
 extern const struct xu_platform xu_ivbep;
+
+/* e5.c */
 int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
 
 #endif /* _XEON_UNCORE_PLATFORM_H */

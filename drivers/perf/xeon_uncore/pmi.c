@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon-uncore overflow interrupt: the NMI handler that walks a package's
- * overflow status, folds counts, hands samples to perf with perf's
- * overflow semantics, throttles and steers sampling periods; the routing
- * of a package's PMI and the watchdog that stands in for a lost one.
+ * xeon-uncore overflow interrupt: the NMI handler; the walk of a
+ * package's overflow status, which hands each overflowed counter to
+ * event.c (its count, its sample, its throttling and its period); the
+ * samples of events whose CPU is not the walk's, sent there; the routing
+ * of a package's PMI to its collecting CPU (through the platform's
+ * global box), the LVTPC that takes it there, and the watchdog that
+ * stands in for a lost PMI.
  *
  * Who runs what, on a package with PMIs:
  *  - the PMI is an NMI on whichever CPU(s) of the package it reached; the

@@ -60,9 +60,7 @@ int xu_validate_config(const struct xu_box_type *type,
 {
 	const u64 cfg[] = {
 		attr->config, attr->config1, attr->config2,
-#ifdef XU_HAVE_CONFIG3
-		attr->config3,
-#endif
+		xu_attr_config3(attr),
 	};
 	u64 known[ARRAY_SIZE(cfg)] = { };
 	struct attribute **a;

@@ -264,6 +264,7 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  * @filter_fn:	  XU_PCI: the function of the same PCI device that holds the
  *		  extra registers with .filter set, 0 if none
  * @extra:	  the extra registers, @num_extra of them
+ * @num_extra:	  entries of @extra
  * @formats:	  the format/ attributes (struct xu_format_attr)
  * @events:	  the events/ attributes, NULL terminated, may be NULL
  * @ov_guessed:	  boxes (bit i: box i) whose overflow report is inferred,
@@ -357,17 +358,18 @@ struct xu_global_ops {
  * bit names one behaviour of the hardware the generic code honours.
  */
 enum xu_features {
-	/*
-	 * An uncore PMI reaches a core only while the core's IA32_DEBUGCTL
-	 * bit 13 is set (Nehalem's uncore, Intel SDM vol. 3B).  The driver
-	 * sets it on every CPU while it takes PMIs, on the machine's own
-	 * registers only (struct xu_io_ops.native).
+	/**
+	 * @XU_FEAT_DEBUGCTL_PMI: an uncore PMI reaches a core only while
+	 * the core's IA32_DEBUGCTL bit 13 is set (Nehalem's uncore, Intel
+	 * SDM vol. 3B).  The driver sets it on every CPU while it takes
+	 * PMIs, on the machine's own registers only (struct
+	 * xu_io_ops.native).
 	 */
 	XU_FEAT_DEBUGCTL_PMI	= BIT(0),
-	/*
-	 * A box's status does not clear its summary bit in the global
-	 * status: the walk clears every global status bit it saw, not only
-	 * those no box status explains (IVB-EP).
+	/**
+	 * @XU_FEAT_ACK_ALL: a box's status does not clear its summary bit
+	 * in the global status: the walk clears every global status bit it
+	 * saw, not only those no box status explains (IVB-EP).
 	 */
 	XU_FEAT_ACK_ALL		= BIT(1),
 };
@@ -417,7 +419,12 @@ struct xu_platform {
  * @idx:   box index within the type
  * @uncore: the uncore it belongs to
  * @boxes: one box per package
+ * @registered: registered with perf (perf_pmu_register() succeeded)
  * @name:  the PMU name
+ * @groups: the sysfs attribute groups given to perf: format/, cpumask,
+ *	    events/ (if the type has events)
+ * @format_group: format/, the type's formats
+ * @events_group: events/, the type's events
  */
 struct xu_pmu {
 	struct pmu pmu;
@@ -551,6 +558,22 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
 
 /**
  * struct xu_uncore - every PMU of one platform on this machine
+ * @plat:	     the platform
+ * @io:		     its register accessors (the machine's MSRs, or an
+ *		     attached uncore's)
+ * @io_priv:	     their data, passed back as struct xu_box.io_priv
+ * @num_pkgs:	     packages, topology_max_packages()
+ * @num_pmus:	     PMUs in @pmus
+ * @pmus:	     one per box of every type
+ * @pkgs:	     one per package
+ * @cpumask:	     one collecting CPU per package (sysfs cpumask)
+ * @poll_ns:	     the polling interval of boxes no PMI folds
+ * @pmi:	     fold overflows in the PMI
+ * @walk_in_irq:     PCI boxes: walk from an irq_work, not in the NMI
+ * @max_sample_rate: the module parameter
+ * @samples_per_tick: per event and tick; beyond, the event is throttled
+ * @rate_work:	     follows perf's max_sample_rate
+ * @node:	     the CPU hotplug instance
  */
 struct xu_uncore {
 	const struct xu_platform *plat;
@@ -560,14 +583,14 @@ struct xu_uncore {
 	unsigned int num_pmus;
 	struct xu_pmu *pmus;
 	struct xu_pkg *pkgs;
-	cpumask_t cpumask;		/* one collecting CPU per package */
+	cpumask_t cpumask;
 	u64 poll_ns;
-	bool pmi;			/* fold overflows in the PMI */
-	bool walk_in_irq;		/* PCI boxes: walk from an irq_work */
-	u64 max_sample_rate;		/* the module parameter */
-	u64 samples_per_tick;		/* per event, beyond: throttle */
-	struct work_struct rate_work;	/* follows perf's max_sample_rate */
-	struct hlist_node node;		/* CPU hotplug instance */
+	bool pmi;
+	bool walk_in_irq;
+	u64 max_sample_rate;
+	u64 samples_per_tick;
+	struct work_struct rate_work;
+	struct hlist_node node;
 };
 
 static inline struct xu_pmu *to_xu_pmu(struct pmu *pmu)

@@ -159,4 +159,3 @@ unsigned int sim_e5_box_of(const struct sim_e5_model *m, u8 type,
 			return b;
 	return m->nr_boxes;
 }
-

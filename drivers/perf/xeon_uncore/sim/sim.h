@@ -12,16 +12,13 @@
 #include <linux/bits.h>
 #include <linux/types.h>
 
+#include <xeon_uncore/compat.h>
+
 /*
  * The module's symbol namespace, for EXPORT_SYMBOL_NS_GPL() and
- * MODULE_IMPORT_NS(): a string literal from Linux 6.13 on, a bare word
- * before (Kbuild defines XU_NS_LITERAL from the kernel's version).
+ * MODULE_IMPORT_NS() (compat.h's XU_NS_NAME())
  */
-#ifdef XU_NS_LITERAL
-#define XU_SIM_NS		"XEON_UNCORE_SIM"
-#else
-#define XU_SIM_NS		XEON_UNCORE_SIM
-#endif
+#define XU_SIM_NS		XU_NS_NAME(XEON_UNCORE_SIM)
 
 struct pci_bus;
 struct pci_dev;

@@ -15,12 +15,8 @@
 #include "../sim/sim.h"
 #include "../uncore.h"
 
-/* EXPORT_SYMBOL_IF_KUNIT()'s namespace: a string literal from Linux 6.13 */
-#ifdef XU_NS_LITERAL
-#define XU_NS_KUNIT		"EXPORTED_FOR_KUNIT_TESTING"
-#else
-#define XU_NS_KUNIT		EXPORTED_FOR_KUNIT_TESTING
-#endif
+/* EXPORT_SYMBOL_IF_KUNIT()'s namespace, written as the kernel takes it */
+#define XU_NS_KUNIT		XU_NS_NAME(EXPORTED_FOR_KUNIT_TESTING)
 
 /* CNT_CTL.en and U EVT_SEL.en, Tables 2-67 and 2-6 */
 #define XU_TEST_M_EN		0x1ULL
