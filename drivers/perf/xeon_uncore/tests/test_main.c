@@ -182,17 +182,28 @@ struct xu_sim *xu_test_sim(struct kunit *test)
  * @name: its name, e.g. "uncore_mbox_0"
  *
  * Return: the PMU; the test fails if the driver registered none of that
- * name.
+ * name, and is skipped if the name is of a box per core (a C-Box) this
+ * machine's packages have too few cores for.
  */
 struct xu_pmu *xu_test_pmu(struct kunit *test, const char *name)
 {
 	struct xu_uncore *uc = xu_uncore_instance();
-	unsigned int i;
+	const struct xu_box_type * const *t;
+	unsigned int i, idx;
+	char stem[32];
 
 	xu_test_sim(test);
 	for (i = 0; i < uc->num_pmus; i++)
 		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, name))
 			return &uc->pmus[i];
+	for (t = uc->plat->types; *t; t++) {
+		size_t len = snprintf(stem, sizeof(stem), "uncore_%s_", (*t)->name);
+
+		if ((*t)->per_core && !strncmp(name, stem, len) &&
+		    !kstrtouint(name + len, 10, &idx) && idx < (*t)->num_boxes)
+			kunit_skip(test, "%s: a package of this machine has too few cores",
+				   name);
+	}
 	KUNIT_FAIL_AND_ABORT(test, "no PMU %s registered", name);
 	return NULL;
 }
