@@ -474,7 +474,9 @@ static void wrap_row_run(struct kunit *test, bool wide)
 		xu_test_quiet_sim(test, sim);
 	}
 	sock = r->flags & WF_LAST ? uc->num_pkgs - 1 : r->socket;
-	KUNIT_ASSERT_LT(test, sock, uc->num_pkgs);
+	if (sock >= uc->num_pkgs)
+		kunit_skip(test, "package %u: this machine has %u package(s)", sock,
+			   uc->num_pkgs);
 	KUNIT_ASSERT_EQ_MSG(test, 0, xu_test_parse3(test, xp->type, r->terms, cfg),
 			    "%s/%s/", r->pmu, r->terms);
 	z = kunit_kzalloc(test, sizeof(*z), GFP_KERNEL);
