@@ -19,8 +19,10 @@
 /*
  * Symbol namespaces.  XEON_UNCORE is the interface the simulator module
  * (xeon_uncore_sim.ko) attaches through; XEON_UNCORE_INTERNAL holds the
- * internals that only the KUnit suites and the benchmark use.  How a
- * kernel writes a namespace is compat.h's XU_NS_NAME().
+ * internals the benchmarks (tools/bench) use, which run on kernels
+ * without KUnit.  What only the KUnit suites use is exported with
+ * EXPORT_SYMBOL_IF_KUNIT(), to KUnit kernels only.  How a kernel writes
+ * a namespace is compat.h's XU_NS_NAME().
  */
 #define XU_NS			XU_NS_NAME(XEON_UNCORE)
 #define XU_NS_INTERNAL		XU_NS_NAME(XEON_UNCORE_INTERNAL)

@@ -10,6 +10,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitops.h>
 #include <linux/cpuhotplug.h>
 #include <linux/irq_work.h>
@@ -736,7 +738,7 @@ void xu_uncore_free(struct xu_uncore *uc)
 	uc->pmus = NULL;
 	uc->pkgs = NULL;
 }
-EXPORT_SYMBOL_NS_GPL(xu_uncore_free, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_uncore_free);
 
 /* The most cores a package has, offline ones included; 0: no memory */
 static unsigned int xu_cores_per_pkg(void)
@@ -828,7 +830,7 @@ nomem:
 	xu_uncore_free(uc);
 	return -ENOMEM;
 }
-EXPORT_SYMBOL_NS_GPL(xu_uncore_alloc, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_uncore_alloc);
 
 /*
  * System sleep.  The CPUs but the boot CPU go offline first, through the

@@ -15,6 +15,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitfield.h>
 
 #include "e5.h"
@@ -186,7 +188,7 @@ int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap)
 			return i;
 	return -1;
 }
-EXPORT_SYMBOL_NS_GPL(xu_pci_map_node, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_pci_map_node);
 
 /*
  * The named fields of the match (config1) and mask (config2) registers

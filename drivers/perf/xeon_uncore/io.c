@@ -16,6 +16,8 @@
 /* pci_err() and the like name the device and its driver, not this module */
 #define dev_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitfield.h>
 #include <linux/module.h>
 #include <linux/pci.h>
@@ -98,7 +100,7 @@ u32 xu_box_reg(const struct xu_box *box, u32 reg)
 {
 	return xu_type_reg(box->pmu->type, box->pmu->idx, reg);
 }
-EXPORT_SYMBOL_NS_GPL(xu_box_reg, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_box_reg);
 
 u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
 {
@@ -108,7 +110,7 @@ u32 xu_ctl_reg(const struct xu_box *box, unsigned int i)
 		return xu_box_reg(box, t->fixed_ctl);
 	return xu_box_reg(box, t->ctls ? t->ctls[i] : t->ctl0 + i * t->ctl_stride);
 }
-EXPORT_SYMBOL_NS_GPL(xu_ctl_reg, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_ctl_reg);
 
 u32 xu_ctr_reg(const struct xu_box *box, unsigned int i)
 {
@@ -227,7 +229,7 @@ int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
 	*val = ret ? 0 : (u64)hi << 32 | lo;
 	return ret;
 }
-EXPORT_SYMBOL_NS_GPL(xu_split_read, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_split_read);
 
 static int xu_pci_dword(void *pdev, u32 off, u32 *v)
 {

@@ -8,6 +8,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
@@ -619,4 +621,4 @@ const struct xu_platform xu_ivbep = {
 	 */
 	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL,
 };
-EXPORT_SYMBOL_NS_GPL(xu_ivbep, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_ivbep);

@@ -13,6 +13,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
@@ -676,7 +678,7 @@ const struct xu_platform xu_nhmex = {
 	.global		= &nhmex_global,
 	.features	= XU_FEAT_DEBUGCTL_PMI,
 };
-EXPORT_SYMBOL_NS_GPL(xu_nhmex, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_nhmex);
 
 /*
  * Westmere-EX: ten C-Boxes and ZDP_CTL_FVC's fields a bit higher; the
@@ -699,4 +701,4 @@ const struct xu_platform xu_wsmex = {
 	.global		= &nhmex_global,
 	.features	= XU_FEAT_DEBUGCTL_PMI,
 };
-EXPORT_SYMBOL_NS_GPL(xu_wsmex, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_wsmex);

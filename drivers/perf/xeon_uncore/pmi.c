@@ -22,6 +22,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
@@ -423,7 +425,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
 	return handled;
 }
-EXPORT_SYMBOL_NS_GPL(xu_pmi_walk, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_pmi_walk);
 
 /**
  * xu_handle_pmi() - walk the overflow status of one package, locked

@@ -10,6 +10,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitops.h>
 #include <linux/sysfs.h>
 
@@ -89,7 +91,7 @@ int xu_validate_config(const struct xu_box_type *type,
 	}
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_validate_config, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_validate_config);
 
 static unsigned long xu_constraint(const struct xu_box_type *type,
 				   struct perf_event *event)
@@ -387,7 +389,7 @@ int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 			assign[owner[c]] = c;
 	return 0;
 }
-EXPORT_SYMBOL_NS_GPL(xu_assign, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_assign);
 
 static int xu_collect(struct perf_event *event, struct perf_event *ev,
 		      struct perf_event **list, unsigned int *n)

@@ -8,6 +8,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/bitfield.h>
 #include <linux/topology.h>
 
@@ -385,4 +387,4 @@ const struct xu_platform xu_snbep = {
 	.no_pmi		= "the Xeon E5-2600 uncore has no overflow interrupt (327043 2.1)",
 	.pci_map	= &snbep_pci_map,
 };
-EXPORT_SYMBOL_NS_GPL(xu_snbep, XU_NS_INTERNAL);
+EXPORT_SYMBOL_IF_KUNIT(xu_snbep);

@@ -11,7 +11,11 @@
  * models only) it presents the PCI domain and does not attach, so that
  * another driver (Linux's intel_uncore) can bind the PCI boxes; it then
  * needs no xeon_uncore, which is why xu_attach() and xu_detach() are
- * looked up at load (symbol_get()) rather than linked.
+ * looked up at load (symbol_get()) rather than linked.  With model=none
+ * it creates nothing and attaches nothing: only its functions are there,
+ * for the KUnit suites, which build simulators of their own.  Built into
+ * the kernel, that is its default: a kernel that boots with it attaches
+ * no simulated uncore unless xeon_uncore_sim.model= says so.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -24,9 +28,13 @@
 #include <xeon_uncore/attach.h>
 #include "internal.h"
 
+#ifdef MODULE
 static char *model = "nhmex";
+#else
+static char *model = "none";
+#endif
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the default), wsmex (Xeon E7), snbep (Xeon E5), ivbep (Xeon E5 v2)");
+MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the module's default), wsmex (Xeon E7), snbep (Xeon E5), ivbep (Xeon E5 v2); none (built in, the default): no simulated uncore, the functions for the KUnit suites only");
 
 static char *absent;
 module_param(absent, charp, 0444);
@@ -151,9 +159,13 @@ static int __init xu_sim_init(void)
 	char names[64];
 	int ret;
 
+	if (!strcmp(model, "none")) {
+		pr_info("model=none: no simulated uncore\n");
+		return 0;
+	}
 	if (!sim_model_find(model)) {
 		sim_model_names(names, sizeof(names));
-		pr_err("model=%s is not a simulated uncore; use %s\n", model, names);
+		pr_err("model=%s is not a simulated uncore; use %s (or none)\n", model, names);
 		return -EINVAL;
 	}
 	/*
@@ -204,6 +216,8 @@ static int __init xu_sim_init(void)
 
 static void __exit xu_sim_exit(void)
 {
+	if (!xu_sim)
+		return;		/* model=none */
 	if (xu_sim_detach) {
 		xu_sim_detach(xu_sim);
 		symbol_put(xu_detach);
@@ -218,7 +232,8 @@ static void __exit xu_sim_exit(void)
  *
  * With attach=0, the simulator the module created (not attached).
  *
- * Return: the simulator; NULL only while the module initialises.
+ * Return: the simulator; NULL while the module initialises, and with
+ * model=none.
  */
 struct xu_sim *xu_sim_instance(void)
 {

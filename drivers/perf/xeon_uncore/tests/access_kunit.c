@@ -347,21 +347,24 @@ static int access_init(struct kunit *test)
 	return 0;
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case access_cases[] = {
-	KUNIT_CASE(access_event_init_touches_no_register),
-	KUNIT_CASE(access_enable_costs_one_read_one_write),
-	KUNIT_CASE(access_read_costs_one_read),
-	KUNIT_CASE(access_disable_costs_two_reads_one_write),
-	KUNIT_CASE(access_close_of_stopped_event_is_free),
-	KUNIT_CASE(access_second_event_reschedules_the_first),
-	KUNIT_CASE(access_rotation_keeps_every_counter),
-	KUNIT_CASE(access_counter_left_stops_at_enable),
-	KUNIT_CASE(access_rotation_hands_a_counter_over),
+	KUNIT_CASE_PARAM(access_event_init_touches_no_register, nx_gen_params),
+	KUNIT_CASE_PARAM(access_enable_costs_one_read_one_write, nx_gen_params),
+	KUNIT_CASE_PARAM(access_read_costs_one_read, nx_gen_params),
+	KUNIT_CASE_PARAM(access_disable_costs_two_reads_one_write, nx_gen_params),
+	KUNIT_CASE_PARAM(access_close_of_stopped_event_is_free, nx_gen_params),
+	KUNIT_CASE_PARAM(access_second_event_reschedules_the_first, nx_gen_params),
+	KUNIT_CASE_PARAM(access_rotation_keeps_every_counter, nx_gen_params),
+	KUNIT_CASE_PARAM(access_counter_left_stops_at_enable, nx_gen_params),
+	KUNIT_CASE_PARAM(access_rotation_hands_a_counter_over, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite access_suite = {
 	.name = "xeon_uncore_access",
+	.suite_exit = xu_test_suite_exit,
 	.init = access_init,
 	.test_cases = access_cases,
 };

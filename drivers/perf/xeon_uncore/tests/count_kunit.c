@@ -251,7 +251,7 @@ static int xeon_uncore_count_init(struct kunit *test)
 	xu_test_quiet_sim(test, sim);
 	test->priv = sim;
 	/*
-	 * The counters these tests use start at 0, whatever a suite before
+	 * The counters these tests use start at 0, whatever a case before
 	 * left there: a wrap_mode=0 counter near 2^48 - 1 stops at the limit
 	 */
 	for (s = 0; s < topology_max_packages(); s++) {
@@ -263,18 +263,21 @@ static int xeon_uncore_count_init(struct kunit *test)
 	return 0;
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case xeon_uncore_count_cases[] = {
-	KUNIT_CASE(count_reads_exactly_injected_events),
-	KUNIT_CASE(count_mode_down_and_both_are_polled),
-	KUNIT_CASE(count_polled_status_is_no_wrap),
-	KUNIT_CASE(count_is_per_socket_and_per_box),
-	KUNIT_CASE(count_seventh_event_on_six_counters_waits),
-	KUNIT_CASE(count_read_after_disable_is_stable),
+	KUNIT_CASE_PARAM(count_reads_exactly_injected_events, nx_gen_params),
+	KUNIT_CASE_PARAM(count_mode_down_and_both_are_polled, nx_gen_params),
+	KUNIT_CASE_PARAM(count_polled_status_is_no_wrap, nx_gen_params),
+	KUNIT_CASE_PARAM(count_is_per_socket_and_per_box, nx_gen_params),
+	KUNIT_CASE_PARAM(count_seventh_event_on_six_counters_waits, nx_gen_params),
+	KUNIT_CASE_PARAM(count_read_after_disable_is_stable, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite xeon_uncore_count_suite = {
 	.name = "xeon_uncore_count",
+	.suite_exit = xu_test_suite_exit,
 	.init = xeon_uncore_count_init,
 	.test_cases = xeon_uncore_count_cases,
 };

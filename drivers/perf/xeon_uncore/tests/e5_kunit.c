@@ -6,11 +6,11 @@
  * CPUNODEID/GIDNIDMAP values, and a counter read as two dwords across a
  * carry; no simulator needed.
  *
- * xeon_e5_pmu: the PMUs the module registered on an attached E5
- * simulator (the KUnit guest loads xeon_uncore_sim.ko model=ivbep, then
- * model=snbep): names, format strings, the control register each config
- * becomes (read back from the simulated MSRs and PCI functions),
- * refusals, and the scheduling of events that share a filter register.
+ * xeon_e5_pmu: the PMUs the module registered on an attached simulator
+ * of each E5 platform, the case's parameter (xu_test_sim()): names,
+ * format strings, the control register each config becomes (read back
+ * from the simulated MSRs and PCI functions), refusals, and the
+ * scheduling of events that share a filter register.
  * Register images are literals from the E5 datasheet's PmonCntrCfg and
  * the guides' filter tables.
  */
@@ -177,16 +177,11 @@ static struct kunit_suite e5_map_suite = {
 
 /* ---- xeon_e5_pmu ---- */
 
-/* The attached E5 platform: true for ivbep, false for snbep */
+/* The case's E5 platform: true for ivbep, false for snbep */
 static bool e5_ivb(struct kunit *test)
 {
-	const char *name;
-
 	xu_test_sim(test);
-	name = xu_uncore_instance()->plat->name;
-	if (strcmp(name, "ivbep") && strcmp(name, "snbep"))
-		KUNIT_FAIL_AND_ABORT(test, "the simulator attached is %s, not an E5", name);
-	return !strcmp(name, "ivbep");
+	return xu_test_model(test) == XU_TEST_IVBEP;
 }
 
 /* PmonCntrCfg bits the driver owns: en 22, and ov_en 20 on IVB-EP */
@@ -517,19 +512,22 @@ static void e5_ha_match(struct kunit *test)
 	xu_test_close(test, a);
 }
 
+XU_TEST_PARAMS(e5, XU_TEST_E5);
+
 static struct kunit_case e5_pmu_cases[] = {
-	KUNIT_CASE(e5_names),
-	KUNIT_CASE(e5_formats),
-	KUNIT_CASE(e5_encoding),
-	KUNIT_CASE(e5_fixed),
-	KUNIT_CASE(e5_refusals),
-	KUNIT_CASE(e5_filter_share),
-	KUNIT_CASE(e5_ha_match),
+	KUNIT_CASE_PARAM(e5_names, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_formats, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_encoding, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_fixed, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_refusals, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_filter_share, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_ha_match, e5_gen_params),
 	{}
 };
 
 static struct kunit_suite e5_pmu_suite = {
 	.name = "xeon_e5_pmu",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = e5_pmu_cases,
 };
 

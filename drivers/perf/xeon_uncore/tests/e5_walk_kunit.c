@@ -6,8 +6,9 @@
  * off) and a private uncore on it, whose PCI boxes the driver's own
  * discovery finds in the simulator's PCI domain; the test overflows
  * counters itself, calls xu_handle_pmi() and asserts every register the
- * walk reads and writes, in order, from the simulator's access log.  It
- * does not depend on the model the module's simulator runs.
+ * walk reads and writes, in order, from the simulator's access log.  No
+ * case registers a PMU, so none is parameterised by platform: the walk
+ * is IVB-EP's, and one case checks that SNB-EP has none.
  *
  * Register images are literals from 329468 Tables 2-2..2-6 (U-Box global
  * control and status, box status, counter control), the E5 datasheet's
@@ -97,7 +98,7 @@ static struct xu_pmu *e5w_pmu(struct kunit *test, const char *name)
 static void ivb_setup(struct kunit *test)
 {
 	struct xu_test_private *w =
-		xu_test_private_create(test, "ivbep", &xu_ivbep, 0);
+		xu_test_private_create(test, &xu_test_platforms[XU_TEST_I_IVBEP], 0);
 	const struct xu_global_ops *g = w->uc.plat->global;
 	unsigned int i, pkg;
 	int cpu;
@@ -518,7 +519,7 @@ static void e5_walk_finds_the_private_pci_boxes(struct kunit *test)
 static void e5_walk_snbep_has_no_global(struct kunit *test)
 {
 	struct xu_test_private *w =
-		xu_test_private_create(test, "snbep", &xu_snbep, 0);
+		xu_test_private_create(test, &xu_test_platforms[XU_TEST_I_SNBEP], 0);
 	struct xu_box *imc0;
 
 	KUNIT_EXPECT_NULL(test, w->uc.plat->global);

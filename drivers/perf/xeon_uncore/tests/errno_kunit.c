@@ -7,9 +7,8 @@
  * xeon_e5_errno: the Xeon E5 (snbep) and E5 v2 (ivbep) rows of
  * 83-e5-errors.sh (the three are tools/testing/e2e/common/40-errors.sh
  * now, which keeps the checks that need perf).  Each row names the
- * models it holds on; the parameter generators yield the rows of the
- * model the module's simulator runs, so each KUnit pass
- * (tools/testing/kunit/guest.sh) runs its own rows.
+ * models it holds on; the parameter generators yield each platform with
+ * its rows, which run on a simulator of that platform (xu_test_sim()).
  *
  * A row opens a real event, as perf_event_open() does, on every package
  * (or, for a per-task row, on the current task, CPU -1) and expects an
@@ -387,31 +386,20 @@ static const struct errno_row e5_rows[] = {
 		   0x11, 10001, EF_FREQ, -EINVAL),
 };
 
-/* The next row of @rows after @prev that holds on the attached model */
-static const void *errno_next(const struct errno_row *rows, size_t n,
-			      const void *prev, char *desc)
+static unsigned int errno_models(const void *row)
 {
-	const struct errno_row *r = prev ? (const struct errno_row *)prev + 1 : rows;
-	unsigned int model = xu_test_model();
-
-	for (; r < rows + n; r++) {
-		if (!(r->models & model))
-			continue;
-		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", r->pmu, r->desc);
-		return r;
-	}
-	return NULL;
+	return ((const struct errno_row *)row)->models;
 }
 
-static const void *nx_gen_params(const void *prev, char *desc)
+static void errno_desc(const void *row, char *desc)
 {
-	return errno_next(nx_rows, ARRAY_SIZE(nx_rows), prev, desc);
+	const struct errno_row *r = row;
+
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", r->pmu, r->desc);
 }
 
-static const void *e5_gen_params(const void *prev, char *desc)
-{
-	return errno_next(e5_rows, ARRAY_SIZE(e5_rows), prev, desc);
-}
+XU_TEST_ROW_PARAMS(nx, XU_TEST_NX, nx_rows, errno_models, errno_desc);
+XU_TEST_ROW_PARAMS(e5, XU_TEST_E5, e5_rows, errno_models, errno_desc);
 
 /*
  * Open the row's event as perf_event_open() would: CPU-wide on every
@@ -420,7 +408,7 @@ static const void *e5_gen_params(const void *prev, char *desc)
  */
 static void errno_row_opens(struct kunit *test)
 {
-	const struct errno_row *r = test->param_value;
+	const struct errno_row *r = xu_test_row(test);
 	struct xu_pmu *xp = xu_test_pmu(test, r->pmu);
 	struct xu_sim *sim = xu_test_sim(test);
 	u64 violations = xu_sim_violations(sim);
@@ -467,6 +455,7 @@ static struct kunit_case nx_errno_cases[] = {
 
 static struct kunit_suite nx_errno_suite = {
 	.name = "xeon_uncore_errno",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = nx_errno_cases,
 };
 
@@ -477,6 +466,7 @@ static struct kunit_case e5_errno_cases[] = {
 
 static struct kunit_suite e5_errno_suite = {
 	.name = "xeon_e5_errno",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = e5_errno_cases,
 };
 

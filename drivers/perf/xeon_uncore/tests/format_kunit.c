@@ -159,22 +159,20 @@ static const struct format_str_row format_str_rows[] = {
 	    "inc_sel=0xd,fvc=0x5040,wrap_mode=1\n"),
 };
 
-/* The next row after @prev that holds on the attached model */
-static const void *format_str_gen_params(const void *prev, char *desc)
+/* The rows of each Xeon 7500 / E7 platform */
+static unsigned int format_str_models(const void *row)
 {
-	const struct format_str_row *r = prev ?
-		(const struct format_str_row *)prev + 1 : format_str_rows;
-	unsigned int model = xu_test_model();
-
-	for (; r < format_str_rows + ARRAY_SIZE(format_str_rows); r++) {
-		if (!(r->models & model))
-			continue;
-		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/%s", r->pmu,
-			 r->dir, r->name);
-		return r;
-	}
-	return NULL;
+	return ((const struct format_str_row *)row)->models;
 }
+
+static void format_str_desc(const void *row, char *desc)
+{
+	const struct format_str_row *r = row;
+
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/%s", r->pmu, r->dir, r->name);
+}
+
+XU_TEST_ROW_PARAMS(format_str, XU_TEST_NX, format_str_rows, format_str_models, format_str_desc);
 
 static struct attribute **format_dir(struct xu_pmu *xp, const char *dir)
 {
@@ -184,7 +182,7 @@ static struct attribute **format_dir(struct xu_pmu *xp, const char *dir)
 /* The file is there and its show method gives the row's text, exactly */
 static void format_sysfs_string(struct kunit *test)
 {
-	const struct format_str_row *r = test->param_value;
+	const struct format_str_row *r = xu_test_row(test);
 	struct xu_pmu *xp = xu_test_pmu(test, r->pmu);
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	struct device_attribute *da = NULL;
@@ -221,20 +219,19 @@ static const struct format_dir_row format_dir_rows[] = {
 	{ FM_NX, "uncore_mbox_1", "events", 13 },
 };
 
-static const void *format_dir_gen_params(const void *prev, char *desc)
+static unsigned int format_dir_models(const void *row)
 {
-	const struct format_dir_row *r = prev ?
-		(const struct format_dir_row *)prev + 1 : format_dir_rows;
-	unsigned int model = xu_test_model();
-
-	for (; r < format_dir_rows + ARRAY_SIZE(format_dir_rows); r++) {
-		if (!(r->models & model))
-			continue;
-		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/", r->pmu, r->dir);
-		return r;
-	}
-	return NULL;
+	return ((const struct format_dir_row *)row)->models;
 }
+
+static void format_dir_desc(const void *row, char *desc)
+{
+	const struct format_dir_row *r = row;
+
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/%s/", r->pmu, r->dir);
+}
+
+XU_TEST_ROW_PARAMS(format_dir, XU_TEST_NX, format_dir_rows, format_dir_models, format_dir_desc);
 
 /*
  * The directory holds exactly the row's number of files, each of them a
@@ -242,9 +239,9 @@ static const void *format_dir_gen_params(const void *prev, char *desc)
  */
 static void format_dir_has_only_its_rows(struct kunit *test)
 {
-	const struct format_dir_row *d = test->param_value;
+	const struct format_dir_row *d = xu_test_row(test);
 	struct xu_pmu *xp = xu_test_pmu(test, d->pmu);
-	unsigned int model = xu_test_model(), i, n = 0;
+	unsigned int model = xu_test_model(test), i, n = 0;
 	struct attribute **a = format_dir(xp, d->dir);
 
 	KUNIT_ASSERT_NOT_NULL_MSG(test, a, "%s has no %s/", d->pmu, d->dir);
@@ -305,11 +302,12 @@ static const struct format_ctl_case format_ctl_cases[] = {
 	{ "ubox event=0x02,edge=1", "uncore_ubox", "event=0x02,edge", 0x540002 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(format_ctl, format_ctl_cases, desc);
+XU_TEST_ROW_PARAMS_DESC(format_ctl, XU_TEST_NX, format_ctl_cases,
+			struct format_ctl_case);
 
 static void format_field_sets_exact_control_bits(struct kunit *test)
 {
-	const struct format_ctl_case *c = test->param_value;
+	const struct format_ctl_case *c = xu_test_row(test);
 	struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
 	struct perf_event_attr attr;
 	unsigned int pkg;
@@ -524,19 +522,22 @@ static void format_valid_combinations_write_no_reserved_bit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), before);
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case xeon_uncore_format_cases[] = {
 	KUNIT_CASE_PARAM(format_sysfs_string, format_str_gen_params),
 	KUNIT_CASE_PARAM(format_dir_has_only_its_rows, format_dir_gen_params),
 	KUNIT_CASE_PARAM(format_field_sets_exact_control_bits, format_ctl_gen_params),
-	KUNIT_CASE(format_rejects_unknown_and_oversized_terms),
-	KUNIT_CASE(format_named_events_parse_to_valid_configs),
-	KUNIT_CASE(format_named_events_encode_table_2_84),
-	KUNIT_CASE(format_valid_combinations_write_no_reserved_bit),
+	KUNIT_CASE_PARAM(format_rejects_unknown_and_oversized_terms, nx_gen_params),
+	KUNIT_CASE_PARAM(format_named_events_parse_to_valid_configs, nx_gen_params),
+	KUNIT_CASE_PARAM(format_named_events_encode_table_2_84, nx_gen_params),
+	KUNIT_CASE_PARAM(format_valid_combinations_write_no_reserved_bit, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite xeon_uncore_format_suite = {
 	.name = "xeon_uncore_format",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = xeon_uncore_format_cases,
 };
 

@@ -5,9 +5,9 @@
  * guesses") and with the registers a previous owner left
  * (xu_sim_stale()).
  *
- * xeon_uncore_guess (the Xeon 7500 pass) and xeon_e5_guess (the E5 v2 and
- * E5 passes): counts through the real perf path on the module's
- * simulator, with its guesses wrong, are exact over several wraps of the
+ * xeon_uncore_guess (the Xeon 7500 / E7) and xeon_e5_guess (the E5 v2 and
+ * E5): counts through the real perf path on the case's simulator
+ * (xu_test_sim()), with its guesses wrong, are exact over several wraps of the
  * counter, whether the PMI folds them (a known overflow report, no
  * watchdog fold) or the poll timer does (a report that rests on a guess),
  * and no package is left frozen.  On private simulators of every model:
@@ -37,7 +37,7 @@ static void guess_generator_on(void *sim)
 	xu_sim_set_generator(sim, true);
 }
 
-/* The module's simulator, quiet, with every guess wrong until the test ends */
+/* The case's simulator, quiet, with every guess wrong until the test ends */
 static struct xu_sim *guess_sim(struct kunit *test, bool e5)
 {
 	struct xu_sim *sim = xu_test_sim(test);
@@ -129,12 +129,22 @@ struct guess_case {
 	unsigned int event;
 	bool guessed;		/* its overflow report is a guess: polled */
 	bool e5;
+	unsigned int models;	/* the platforms that have the PMU; 0: all */
 };
 
-static void guess_case_desc(const struct guess_case *c, char *desc)
+static void guess_case_desc(const void *row, char *desc)
 {
+	const struct guess_case *c = row;
+
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s/config=%#llx/%s", c->pmu,
 		 c->config, c->guessed ? "guessed" : "known");
+}
+
+static unsigned int guess_case_models(const void *row)
+{
+	const struct guess_case *c = row;
+
+	return c->models ?: ~0U;
 }
 
 /*
@@ -207,11 +217,12 @@ static const struct guess_case nhmex_cases[] = {
 	{ "uncore_bbox_0", 0xc2, "bbox", 0, 0x61, true },
 };
 
-KUNIT_ARRAY_PARAM(nhmex_guess, nhmex_cases, guess_case_desc);
+XU_TEST_ROW_PARAMS(nhmex_guess, XU_TEST_NX, nhmex_cases, guess_case_models,
+		   guess_case_desc);
 
 static void guess_nhmex_counts_exactly_over_wraps(struct kunit *test)
 {
-	guess_count(test, test->param_value);
+	guess_count(test, xu_test_row(test));
 }
 
 /*
@@ -220,11 +231,10 @@ static void guess_nhmex_counts_exactly_over_wraps(struct kunit *test)
  * init_box
  */
 static struct xu_test_private *guess_private(struct kunit *test,
-					     const char *model,
-					     const struct xu_platform *plat,
+					     const struct xu_test_platform *pf,
 					     bool stale)
 {
-	return xu_test_private_create(test, model, plat,
+	return xu_test_private_create(test, pf,
 			       XU_TEST_PRIV_INIT | XU_TEST_PRIV_WRONG |
 			       (stale ? XU_TEST_PRIV_STALE : 0));
 }
@@ -239,10 +249,9 @@ static u64 prd(struct kunit *test, struct xu_test_private *g, unsigned int pkg,
  * After the driver's init on a stale register file: no overflow status at
  * any level, no counter control left enabled, en_all set, no PMI routed
  */
-static void guess_stale_nx(struct kunit *test, const char *model,
-			   const struct xu_platform *plat)
+static void guess_stale_nx(struct kunit *test, const struct xu_test_platform *pf)
 {
-	struct xu_test_private *g = guess_private(test, model, plat, true);
+	struct xu_test_private *g = guess_private(test, pf, true);
 	unsigned int i, pkg, c;
 
 	for (pkg = 0; pkg < g->uc.num_pkgs; pkg++) {
@@ -266,14 +275,9 @@ static void guess_stale_nx(struct kunit *test, const char *model,
 	}
 }
 
-static void guess_nhmex_init_clears_stale_registers(struct kunit *test)
+static void guess_nx_init_clears_stale_registers(struct kunit *test)
 {
-	guess_stale_nx(test, "nhmex", &xu_nhmex);
-}
-
-static void guess_wsmex_init_clears_stale_registers(struct kunit *test)
-{
-	guess_stale_nx(test, "wsmex", &xu_wsmex);
+	guess_stale_nx(test, xu_test_pf(test));
 }
 
 /*
@@ -282,12 +286,12 @@ static void guess_wsmex_init_clears_stale_registers(struct kunit *test)
  * it reported under another summary than the driver placed it, clears it,
  * and unfreezes the package
  */
-static void guess_nx_walk(struct kunit *test, const char *model,
-			  const struct xu_platform *plat, const char *pmu,
+static void guess_nx_walk(struct kunit *test, const struct xu_test_platform *pf,
+			  const char *pmu,
 			  const char *box, unsigned int idx, u64 ctl,
 			  unsigned int event)
 {
-	struct xu_test_private *g = guess_private(test, model, plat, false);
+	struct xu_test_private *g = guess_private(test, pf, false);
 	struct xu_pmu *xp = NULL;
 	unsigned int i;
 
@@ -313,24 +317,26 @@ static void guess_nx_walk(struct kunit *test, const char *model,
 }
 
 /* R-Box 0 (ports 0-3) reports through S-Box 1: the walk finds it */
-static void guess_nhmex_walk_finds_rbox_on_the_other_side(struct kunit *test)
+static void guess_nx_walk_finds_rbox_on_the_other_side(struct kunit *test)
 {
 	/* R counter control: en (0), ev_sel 2 (port 0 QLX, 5:1), pmi_en (6) */
-	guess_nx_walk(test, "nhmex", &xu_nhmex, "uncore_rbox_0", "rbox", 0,
-		      0x45, 0x2);
+	guess_nx_walk(test, xu_test_pf(test), "uncore_rbox_0", "rbox", 0, 0x45,
+		      0x2);
 }
+
+XU_TEST_PARAMS(nx, XU_TEST_NX);
 
 static struct kunit_case guess_nhmex_cases[] = {
 	KUNIT_CASE_PARAM(guess_nhmex_counts_exactly_over_wraps,
 			 nhmex_guess_gen_params),
-	KUNIT_CASE(guess_nhmex_init_clears_stale_registers),
-	KUNIT_CASE(guess_wsmex_init_clears_stale_registers),
-	KUNIT_CASE(guess_nhmex_walk_finds_rbox_on_the_other_side),
+	KUNIT_CASE_PARAM(guess_nx_init_clears_stale_registers, nx_gen_params),
+	KUNIT_CASE_PARAM(guess_nx_walk_finds_rbox_on_the_other_side, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite guess_nhmex_suite = {
 	.name = "xeon_uncore_guess",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = guess_nhmex_cases,
 };
 
@@ -338,47 +344,21 @@ static struct kunit_suite guess_nhmex_suite = {
 
 static const struct guess_case e5_cases[] = {
 	/* known report: the PCU's global bit and box status (MSR) */
-	{ "uncore_pcu", 0x1, "pcu", 0, 0x1, false, true },
+	{ "uncore_pcu", 0x1, "pcu", 0, 0x1, false, true, XU_TEST_E5 },
 	/* known report: iMC channels 0-3's bit, PmonUnitStatus (PCI) */
-	{ "uncore_imc_0", 0x1, "imc", 0, 0x1, false, true },
-	/* no known bit: polled */
-	{ "uncore_irp", 0x1, "irp", 0, 0x1, true, true },
-	{ "uncore_qpi_2", 0x1, "qpi", 2, 0x1, true, true },
-	{ "uncore_r3qpi_2", 0x1, "r3qpi", 2, 0x1, true, true },
+	{ "uncore_imc_0", 0x1, "imc", 0, 0x1, false, true, XU_TEST_E5 },
+	/* no known bit: polled; SNB-EP has no IRP, QPI 2, R3QPI 2 */
+	{ "uncore_irp", 0x1, "irp", 0, 0x1, true, true, XU_TEST_IVBEP },
+	{ "uncore_qpi_2", 0x1, "qpi", 2, 0x1, true, true, XU_TEST_IVBEP },
+	{ "uncore_r3qpi_2", 0x1, "r3qpi", 2, 0x1, true, true, XU_TEST_IVBEP },
 };
 
-/* Has the module's uncore this PMU?  With no uncore, the test skips itself */
-static bool guess_pmu_here(const char *name)
-{
-	struct xu_uncore *uc = xu_uncore_instance();
-	unsigned int i;
-
-	if (!uc)
-		return true;
-	for (i = 0; i < uc->num_pmus; i++)
-		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, name))
-			return true;
-	return false;
-}
-
-/* The cases of the attached model only: SNB-EP has no IRP, QPI 2, R3QPI 2 */
-static const void *e5_guess_gen_params(const void *prev, char *desc)
-{
-	const struct guess_case *c = prev ? (const struct guess_case *)prev + 1 :
-					    e5_cases;
-
-	for (; c < e5_cases + ARRAY_SIZE(e5_cases); c++) {
-		if (guess_pmu_here(c->pmu)) {
-			guess_case_desc(c, desc);
-			return c;
-		}
-	}
-	return NULL;
-}
+XU_TEST_ROW_PARAMS(e5_guess, XU_TEST_E5, e5_cases, guess_case_models,
+		   guess_case_desc);
 
 static void guess_e5_counts_exactly_over_wraps(struct kunit *test)
 {
-	guess_count(test, test->param_value);
+	guess_count(test, xu_test_row(test));
 }
 
 /* A register of @box: an MSR, or a dword of its PCI function */
@@ -396,17 +376,13 @@ static u64 box_rd(struct kunit *test, struct xu_test_private *g,
 /* After init on a stale register file: no status, nothing frozen or enabled */
 static void guess_e5_init_clears_stale_registers(struct kunit *test)
 {
-	struct xu_uncore *mod;
-	const struct xu_platform *plat;
+	const struct xu_test_platform *pf = xu_test_pf(test);
+	/* IVB-EP has the global status and PMI that SNB-EP lacks */
+	bool ivb = pf->plat->global;
 	struct xu_test_private *g;
 	unsigned int i, pkg, c;
-	bool ivb;
 
-	xu_test_sim(test);
-	mod = xu_uncore_instance();
-	plat = mod->plat;
-	ivb = plat->global;
-	g = guess_private(test, ivb ? "ivbep" : "snbep", plat, true);
+	g = guess_private(test, pf, true);
 	for (pkg = 0; pkg < g->uc.num_pkgs; pkg++) {
 		if (ivb) {
 			KUNIT_EXPECT_EQ(test, prd(test, g, pkg, E5_U_GLOBAL_STATUS), 0ULL);
@@ -436,14 +412,17 @@ static void guess_e5_init_clears_stale_registers(struct kunit *test)
 	}
 }
 
+XU_TEST_PARAMS(e5, XU_TEST_E5);
+
 static struct kunit_case guess_e5_cases[] = {
 	KUNIT_CASE_PARAM(guess_e5_counts_exactly_over_wraps, e5_guess_gen_params),
-	KUNIT_CASE(guess_e5_init_clears_stale_registers),
+	KUNIT_CASE_PARAM(guess_e5_init_clears_stale_registers, e5_gen_params),
 	{}
 };
 
 static struct kunit_suite guess_e5_suite = {
 	.name = "xeon_e5_guess",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = guess_e5_cases,
 };
 

@@ -3,8 +3,8 @@
  * xeon_uncore_match: Xeon 7500 / E7 packet matching counts exactly the
  * injected packets that match, one KUnit case per row (the exact rows
  * e2e's 92-nhmex-match.sh held; tools/testing/e2e/nhmex/92-match.sh keeps
- * the rest), on the module's simulator with
- * its generator off, through the real perf path.
+ * the rest), on each Xeon 7500 / E7 platform's simulator (xu_test_sim())
+ * with its generator off, through the real perf path.
  *
  * A row opens its event (and, for the R-Box twin sets, a second one at
  * once) on every package, injects its packets (Documentation/simulator.rst,
@@ -119,7 +119,7 @@ static void match_desc(const struct match_row *r, char *desc)
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", r->pmu, r->desc);
 }
 
-KUNIT_ARRAY_PARAM(match, match_rows, match_desc);
+XU_TEST_ROW_PARAMS_FN(match, XU_TEST_NX, match_rows, match_desc);
 
 /* @terms opened on every package; the events in @ev */
 static void match_open(struct kunit *test, struct xu_pmu *xp, const char *terms,
@@ -182,7 +182,7 @@ static void match_expect(struct kunit *test, struct perf_event **ev,
 
 static void match_row_counts(struct kunit *test)
 {
-	const struct match_row *r = test->param_value;
+	const struct match_row *r = xu_test_row(test);
 	struct xu_sim *sim = xu_test_sim(test);
 	struct xu_pmu *xp = xu_test_pmu(test, r->pmu);
 	unsigned int i, n = xp->uncore->num_pkgs;
@@ -214,6 +214,7 @@ static struct kunit_case match_cases[] = {
 
 static struct kunit_suite match_suite = {
 	.name = "xeon_uncore_match",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = match_cases,
 };
 

@@ -113,13 +113,10 @@ static const struct nx_enc_case nx_enc_cases[] = {
 	    { 0xe5d, 0x12345 }, { 0xe5e, 0x3ff } } },
 };
 
+/* The case's private uncore, of a Xeon 7500 / E7 platform */
 static void nhmex_pmu_platform(struct kunit *test)
 {
-	const char *plat = xu_uncore_instance()->plat->name;
-
 	xu_test_sim(test);
-	if (strcmp(plat, "nhmex") && strcmp(plat, "wsmex"))
-		kunit_skip(test, "the module runs %s", plat);
 }
 
 static void nhmex_pmu_encoding(struct kunit *test)
@@ -178,7 +175,7 @@ struct nx_refuse_case {
 	const char *desc;
 	const char *pmu;
 	u64 config, config1, config2;
-	const char *plat;	/* NULL: both; else only that platform's */
+	unsigned int models;	/* 0: both; else only these platforms' */
 };
 
 static const struct nx_refuse_case nx_refuse_cases[] = {
@@ -221,9 +218,9 @@ static const struct nx_refuse_case nx_refuse_cases[] = {
 	  0x3640, 0x1 },
 	/* field 1: bits 16:14 on Nehalem-EX, 17:15 on Westmere-EX */
 	{ "mbox fvc event field 1 on inc_sel 0xd", "uncore_mbox_0", 0x1a40, 0x4000,
-	  0, "nhmex" },
+	  0, XU_TEST_NHMEX },
 	{ "mbox fvc event field 1 on inc_sel 0xd", "uncore_mbox_0", 0x1a40, 0x8000,
-	  0, "wsmex" },
+	  0, XU_TEST_WSMEX },
 };
 
 static void nhmex_pmu_refusals(struct kunit *test)
@@ -237,7 +234,7 @@ static void nhmex_pmu_refusals(struct kunit *test)
 		struct perf_event *ev;
 		struct xu_pmu *xp;
 
-		if (c->plat && strcmp(c->plat, xu_uncore_instance()->plat->name))
+		if (c->models && !(c->models & xu_test_model(test)))
 			continue;
 		xp = xu_test_pmu(test, c->pmu);
 		xu_test_attr(&attr, xp, c->config);
@@ -286,16 +283,19 @@ static void nhmex_pmu_names(struct kunit *test)
 		KUNIT_EXPECT_NOT_NULL(test, xu_test_pmu(test, names[i]));
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case nhmex_pmu_cases[] = {
-	KUNIT_CASE(nhmex_pmu_names),
-	KUNIT_CASE(nhmex_pmu_encoding),
-	KUNIT_CASE(nhmex_pmu_refusals),
-	KUNIT_CASE(nhmex_pmu_mbox_sampling_count_down),
+	KUNIT_CASE_PARAM(nhmex_pmu_names, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_pmu_encoding, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_pmu_refusals, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_pmu_mbox_sampling_count_down, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite nhmex_pmu_suite = {
 	.name = "xeon_uncore_nhmex_pmu",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = nhmex_pmu_cases,
 };
 

@@ -56,7 +56,7 @@ static struct perf_event *open_cfg(struct kunit *test, const char *pmu,
 	return xu_test_open(test, xp, 0, &attr);
 }
 
-/* The simulated register @reg of package 0 of the module's simulator */
+/* The simulated register @reg of package 0 of the case's simulator */
 static u64 reg(struct kunit *test, u32 msr)
 {
 	return xu_test_sim_rd(test, xu_test_sim(test), 0, msr);
@@ -237,27 +237,26 @@ static void nhmex_share_rbox_xbr_twin(struct kunit *test)
  * 0b101 and field 1 = 0b100, on the running platform.
  */
 struct fvc_layout {
-	const char *plat;
+	unsigned int model;
 	u64 five, four, both;
 };
 
 static const struct fvc_layout fvc_layouts[] = {
-	{ "nhmex", 0x2800, 0x2000, 0x12800 },
-	{ "wsmex", 0x5000, 0x4000, 0x25000 },
+	{ XU_TEST_NHMEX, 0x2800, 0x2000, 0x12800 },
+	{ XU_TEST_WSMEX, 0x5000, 0x4000, 0x25000 },
 };
 
 static void nhmex_share_mbox_fvc_twin(struct kunit *test)
 {
-	const char *plat = xu_uncore_instance()->plat->name;
 	const struct fvc_layout *l = NULL;
 	struct perf_event *a, *b, *c;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(fvc_layouts); i++)
-		if (!strcmp(fvc_layouts[i].plat, plat))
+		if (fvc_layouts[i].model == xu_test_model(test))
 			l = &fvc_layouts[i];
-	if (!l)
-		kunit_skip(test, "the module runs %s", plat);
+	KUNIT_ASSERT_NOT_NULL_MSG(test, l, "no FVC layout for %s",
+				  xu_test_pf(test)->name);
 	xu_test_quiet_sim(test, xu_test_sim(test));
 	a = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), l->five, 0);
 	b = open_cfg(test, "uncore_mbox_0", M_CFG(0xd), l->five, 0);
@@ -316,18 +315,21 @@ static void nhmex_share_last_user_leaves_value(struct kunit *test)
 	xu_test_close(test, a);
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case nhmex_share_cases[] = {
-	KUNIT_CASE(nhmex_share_rbox_iperf_same_value),
-	KUNIT_CASE(nhmex_share_rbox_iperf_twin),
-	KUNIT_CASE(nhmex_share_rbox_xbr_twin),
-	KUNIT_CASE(nhmex_share_mbox_fvc_twin),
-	KUNIT_CASE(nhmex_share_mbox_dsp_conflict),
-	KUNIT_CASE(nhmex_share_last_user_leaves_value),
+	KUNIT_CASE_PARAM(nhmex_share_rbox_iperf_same_value, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_share_rbox_iperf_twin, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_share_rbox_xbr_twin, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_share_mbox_fvc_twin, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_share_mbox_dsp_conflict, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_share_last_user_leaves_value, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite nhmex_share_suite = {
 	.name = "xeon_uncore_nhmex_share",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = nhmex_share_cases,
 };
 

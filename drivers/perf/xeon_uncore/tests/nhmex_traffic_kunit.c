@@ -429,14 +429,14 @@ KUNIT_DEFINE_ACTION_WRAPPER(nxt_destroy_action, xu_sim_destroy, struct xu_sim *)
 
 static int nxt_init(struct kunit *test)
 {
-	bool wsmex = xu_test_model() & XU_TEST_WSMEX;
+	bool wsmex = xu_test_model(test) == XU_TEST_WSMEX;
 	struct nxt *t;
 	int ret;
 
 	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
 	if (!t)
 		return -ENOMEM;
-	t->sim = xu_sim_create(wsmex ? "wsmex" : "nhmex", 2);
+	t->sim = xu_sim_create(xu_test_pf(test)->sim, 2);
 	if (IS_ERR(t->sim))
 		return PTR_ERR(t->sim);
 	ret = kunit_add_action_or_reset(test, nxt_destroy_action, t->sim);
@@ -450,15 +450,17 @@ static int nxt_init(struct kunit *test)
 	return 0;
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case nxt_cases[] = {
-	KUNIT_CASE(nxt_mbox_reads_and_writes),
-	KUNIT_CASE(nxt_mbox_fvc_fields_apart),
-	KUNIT_CASE(nxt_change_takes_effect_at_once),
-	KUNIT_CASE(nxt_rbox_flits),
-	KUNIT_CASE(nxt_wbox_uclk),
-	KUNIT_CASE(nxt_background_differs_by_sub_selector),
-	KUNIT_CASE(nxt_default_scenario),
-	KUNIT_CASE(nxt_bad_lines_refused),
+	KUNIT_CASE_PARAM(nxt_mbox_reads_and_writes, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_mbox_fvc_fields_apart, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_change_takes_effect_at_once, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_rbox_flits, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_wbox_uclk, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_background_differs_by_sub_selector, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_default_scenario, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_bad_lines_refused, nx_gen_params),
 	{}
 };
 

@@ -3,8 +3,9 @@
  * xeon_uncore_nhmex_walk: the Xeon 7500 overflow hierarchy and the W-Box
  * erratum.
  *
- * A private "nhmex" simulator (generator off, manual clock,
- * PMI delivery off) and a private uncore on it, every box set up by the
+ * On each Xeon 7500 / E7 platform, the case's parameter: a private
+ * simulator of it (generator off, manual clock, PMI delivery off) and a
+ * private uncore on it, every box set up by the
  * driver's own init_box.  The test overflows counters itself, calls
  * xu_handle_pmi() and asserts every register the walk reads and writes,
  * in order, from the simulator's access log: the U-Box global status,
@@ -76,14 +77,13 @@ static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
 }
 
 /*
- * A private uncore of @plat on a private simulator of @model, every box
- * of every package set up by the driver's init_box
+ * A private uncore of the case's platform on a private simulator, every
+ * box of every package set up by the driver's init_box
  */
-static struct xu_test_private *nxw_setup(struct kunit *test, const char *model,
-					 const struct xu_platform *plat)
+static struct xu_test_private *nxw_setup(struct kunit *test)
 {
 	struct xu_test_private *w =
-		xu_test_private_create(test, model, plat, XU_TEST_PRIV_INIT);
+		xu_test_private_create(test, xu_test_pf(test), XU_TEST_PRIV_INIT);
 
 	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xc00), GCTL_DRIVER);
 	KUNIT_ASSERT_EQ(test, rd(test, 0, 0xc01), 0ULL);
@@ -220,7 +220,7 @@ static void nhmex_walk_every_kind_at_once(struct kunit *test)
 {
 	unsigned int n;
 
-	nxw_setup(test, "nhmex", &xu_nhmex);
+	nxw_setup(test);
 	nxw_pmu(test, "uncore_cbox_1");
 	nxw_overflow(test, 0xd92, CTL_EV1_PMI, 0xd93, "cbox", 1, 0x01);
 	/* B-Box events are named counter * 32 + ev_sel */
@@ -287,7 +287,7 @@ static void nhmex_walk_summary_names_nothing(struct kunit *test)
 	struct xu_test_private *w;
 	unsigned int i, pkg, n;
 
-	w = nxw_setup(test, "nhmex", &xu_nhmex);
+	w = nxw_setup(test);
 	nxw_pmu(test, "uncore_cbox_1");
 	for (i = 0; i < w->uc.num_pmus; i++)
 		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++)
@@ -314,7 +314,7 @@ static void nhmex_walk_not_ours(struct kunit *test)
 	};
 	unsigned int n;
 
-	nxw_setup(test, "nhmex", &xu_nhmex);
+	nxw_setup(test);
 	KUNIT_EXPECT_EQ(test, walk(test, &n), 0);
 	expect_log(test, n, want, ARRAY_SIZE(want));
 	expect_clear(test);
@@ -352,7 +352,7 @@ static void nhmex_walk_wbox_read_erratum(struct kunit *test)
 	unsigned int i, k;
 	u64 val;
 
-	nxw_setup(test, "nhmex", &xu_nhmex);
+	nxw_setup(test);
 	box = &nxw_pmu(test, "uncore_wbox")->boxes[0];
 	fixup = box->pmu->type->ops->ctr_fixup;
 	KUNIT_ASSERT_NOT_NULL(test, fixup);
@@ -423,7 +423,7 @@ static void nhmex_walk_wbox_period_erratum(struct kunit *test)
 	struct xu_pmu *xp;
 	unsigned int i;
 
-	nxw_setup(test, "nhmex", &xu_nhmex);
+	nxw_setup(test);
 	xp = nxw_pmu(test, "uncore_wbox");
 	KUNIT_ASSERT_NOT_NULL(test, xp->type->ops->period_fixup);
 	for (i = 0; i < ARRAY_SIZE(nx_wperiod_cases); i++) {
@@ -446,12 +446,14 @@ static void nhmex_walk_wbox_period_erratum(struct kunit *test)
 	}
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case nhmex_walk_cases[] = {
-	KUNIT_CASE(nhmex_walk_not_ours),
-	KUNIT_CASE(nhmex_walk_summary_names_nothing),
-	KUNIT_CASE(nhmex_walk_every_kind_at_once),
-	KUNIT_CASE(nhmex_walk_wbox_read_erratum),
-	KUNIT_CASE(nhmex_walk_wbox_period_erratum),
+	KUNIT_CASE_PARAM(nhmex_walk_not_ours, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_walk_summary_names_nothing, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_walk_every_kind_at_once, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_walk_wbox_read_erratum, nx_gen_params),
+	KUNIT_CASE_PARAM(nhmex_walk_wbox_period_erratum, nx_gen_params),
 	{}
 };
 

@@ -6,36 +6,23 @@
  * uncore_snbep.c and pci_ids.h, and the guides 327043 and 329468.  See
  * oracle.h for the citation keys.
  *
- * The suite runs in the KUnit guest's ivbep pass and again in its snbep
- * pass: each test asks which platform is attached and takes that model's
- * rows (E5_SNB, E5_IVB or both).
+ * Each case runs on both platforms, its parameter, and takes that
+ * platform's rows (E5_SNB, E5_IVB or both).
  */
 #include <linux/pci.h>
 
 #include "oracle.h"
 
-#define E5_SNB		BIT(0)
-#define E5_IVB		BIT(1)
+#define E5_SNB		XU_TEST_SNBEP
+#define E5_IVB		XU_TEST_IVBEP
 #define E5_BOTH		(E5_SNB | E5_IVB)
 
-/* The attached model (E5_SNB or E5_IVB) and its platform description */
+/* The case's model (E5_SNB or E5_IVB) and its platform description */
 static unsigned int oracle_e5_model(struct kunit *test,
 				    const struct xu_platform **plat)
 {
-	const char *name;
-
-	xu_test_sim(test);
-	name = xu_uncore_instance()->plat->name;
-	if (!strcmp(name, "snbep")) {
-		*plat = &xu_snbep;
-		return E5_SNB;
-	}
-	if (!strcmp(name, "ivbep")) {
-		*plat = &xu_ivbep;
-		return E5_IVB;
-	}
-	KUNIT_FAIL_AND_ABORT(test, "the simulator attached is %s, not an E5", name);
-	return 0;
+	*plat = xu_test_pf(test)->plat;
+	return xu_test_model(test);
 }
 
 /**
@@ -641,29 +628,19 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	  { 0x01040101 }, -1, 0x01440101, false },
 };
 
-/*
- * The cases of the attached model only, so that neither pass reports the
- * other's cases as skipped; all of them when no E5 is attached (each
- * then skips: no simulator)
- */
-static const void *oracle_e5_ctl_gen_params(const void *prev, char *desc)
+static unsigned int oracle_e5_ctl_models(const void *row)
 {
-	const struct oracle_e5_case *c = prev ? (const struct oracle_e5_case *)prev + 1 :
-					      oracle_e5_ctl_cases;
-	const struct xu_platform *plat = xu_uncore_instance()->plat;
-	unsigned int model = 0;
-
-	if (xu_sim_instance() && plat)
-		model = !strcmp(plat->name, "snbep") ? E5_SNB :
-			!strcmp(plat->name, "ivbep") ? E5_IVB : 0;
-	for (; c < oracle_e5_ctl_cases + ARRAY_SIZE(oracle_e5_ctl_cases); c++) {
-		if (model && !(c->models & model))
-			continue;
-		strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
-		return c;
-	}
-	return NULL;
+	return ((const struct oracle_e5_case *)row)->models;
 }
+
+static void oracle_e5_ctl_desc(const void *row, char *desc)
+{
+	strscpy(desc, ((const struct oracle_e5_case *)row)->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+/* Each platform's cases only, so that no case is reported skipped */
+XU_TEST_ROW_PARAMS(oracle_e5_ctl, XU_TEST_E5, oracle_e5_ctl_cases, oracle_e5_ctl_models,
+		   oracle_e5_ctl_desc);
 
 /* The literal control register of counter @idx of a box */
 static u32 oracle_e5_ctl_reg(struct kunit *test, unsigned int model,
@@ -722,19 +699,19 @@ static u64 oracle_e5_filter_rd(struct kunit *test, struct xu_box *box,
 
 static void oracle_e5_control_images(struct kunit *test)
 {
-	const struct oracle_e5_case *c = test->param_value;
+	const struct oracle_e5_case *c = xu_test_row(test);
 	const struct xu_platform *plat;
 	unsigned int i, model = oracle_e5_model(test, &plat);
 	struct perf_event_attr attr;
 	struct perf_event *event;
 	struct xu_pmu *xp = NULL;
-	struct xu_uncore *uc = xu_uncore_instance();
+	struct xu_uncore *uc;
 	struct xu_box *box;
 	u64 want, got;
 	u32 reg;
 
-	if (!(c->models & model))
-		kunit_skip(test, "not a case of %s", plat->name);
+	xu_test_sim(test);
+	uc = xu_uncore_instance();
 	for (i = 0; i < uc->num_pmus; i++)
 		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, c->pmu))
 			xp = &uc->pmus[i];
@@ -763,16 +740,19 @@ static void oracle_e5_control_images(struct kunit *test)
 	xu_test_close(test, event);
 }
 
+XU_TEST_PARAMS(e5, XU_TEST_E5);
+
 static struct kunit_case oracle_e5_cases[] = {
-	KUNIT_CASE(oracle_e5_registers),
-	KUNIT_CASE(oracle_e5_formats),
-	KUNIT_CASE(oracle_e5_named_events),
+	KUNIT_CASE_PARAM(oracle_e5_registers, e5_gen_params),
+	KUNIT_CASE_PARAM(oracle_e5_formats, e5_gen_params),
+	KUNIT_CASE_PARAM(oracle_e5_named_events, e5_gen_params),
 	KUNIT_CASE_PARAM(oracle_e5_control_images, oracle_e5_ctl_gen_params),
 	{}
 };
 
 static struct kunit_suite oracle_e5_suite = {
 	.name = "xeon_e5_oracle",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = oracle_e5_cases,
 };
 

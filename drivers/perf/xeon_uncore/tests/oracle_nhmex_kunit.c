@@ -8,8 +8,9 @@
  * addresses, one per counter, so that a wrong stride or box offset in the
  * driver cannot hide behind the same arithmetic here.
  *
- * The descriptions of both platforms are checked from their tables; the
- * control images on the simulator the KUnit guest attaches (model=nhmex).
+ * The descriptions of each platform, the case's parameter, are checked
+ * from its tables; the control images on a simulator of it
+ * (xu_test_sim()).
  */
 #include "oracle.h"
 
@@ -192,11 +193,11 @@ static unsigned int oracle_nhmex_check_regs(struct kunit *test,
 
 static void oracle_nhmex_registers(struct kunit *test)
 {
-	unsigned int n = oracle_nhmex_check_regs(test, &xu_nhmex, false);
+	const struct xu_test_platform *pf = xu_test_pf(test);
+	unsigned int n = oracle_nhmex_check_regs(test, pf->plat,
+						 pf->model == XU_TEST_WSMEX);
 
-	kunit_info(test, "nhmex: %u register facts\n", n);
-	n = oracle_nhmex_check_regs(test, &xu_wsmex, true);
-	kunit_info(test, "wsmex: %u register facts\n", n);
+	kunit_info(test, "%s: %u register facts\n", pf->name, n);
 }
 
 static const struct oracle_fmt oracle_nhmex_fmts[] = {
@@ -281,16 +282,13 @@ static const struct oracle_only oracle_nhmex_only[] = {
 
 static void oracle_nhmex_formats(struct kunit *test)
 {
+	const struct xu_test_platform *pf = xu_test_pf(test);
 	unsigned int n;
 
-	n = oracle_check_formats(test, &xu_nhmex, oracle_nhmex_fmts,
+	n = oracle_check_formats(test, pf->plat, oracle_nhmex_fmts,
 				 ARRAY_SIZE(oracle_nhmex_fmts), oracle_nhmex_only,
 				 ARRAY_SIZE(oracle_nhmex_only));
-	kunit_info(test, "nhmex: %u format facts\n", n);
-	n = oracle_check_formats(test, &xu_wsmex, oracle_nhmex_fmts,
-				 ARRAY_SIZE(oracle_nhmex_fmts), oracle_nhmex_only,
-				 ARRAY_SIZE(oracle_nhmex_only));
-	kunit_info(test, "wsmex: %u format facts\n", n);
+	kunit_info(test, "%s: %u format facts\n", pf->name, n);
 }
 
 /*
@@ -322,14 +320,16 @@ static const struct oracle_event oracle_wsmex_events[] = {
 
 static void oracle_nhmex_named_events(struct kunit *test)
 {
+	const struct xu_test_platform *pf = xu_test_pf(test);
 	unsigned int n;
 
-	n = oracle_check_events(test, &xu_nhmex, oracle_nhmex_events,
-				ARRAY_SIZE(oracle_nhmex_events));
-	kunit_info(test, "nhmex: %u named event facts\n", n);
-	n = oracle_check_events(test, &xu_wsmex, oracle_wsmex_events,
-				ARRAY_SIZE(oracle_wsmex_events));
-	kunit_info(test, "wsmex: %u named event facts\n", n);
+	if (pf->model == XU_TEST_WSMEX)
+		n = oracle_check_events(test, pf->plat, oracle_wsmex_events,
+					ARRAY_SIZE(oracle_wsmex_events));
+	else
+		n = oracle_check_events(test, pf->plat, oracle_nhmex_events,
+					ARRAY_SIZE(oracle_nhmex_events));
+	kunit_info(test, "%s: %u named event facts\n", pf->name, n);
 }
 
 /**
@@ -405,7 +405,8 @@ static const struct oracle_ctl_case oracle_nhmex_ctl_cases[] = {
 	{ "wbox clockticks (fixed)", "uncore_wbox", { 0xff }, 4, 0x1, 0 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(oracle_nhmex_ctl, oracle_nhmex_ctl_cases, desc);
+XU_TEST_ROW_PARAMS_DESC(oracle_nhmex_ctl, XU_TEST_NX, oracle_nhmex_ctl_cases,
+			struct oracle_ctl_case);
 
 /* The literal control register of counter @idx of box @box of @type */
 static u32 oracle_nhmex_ctl_reg(struct kunit *test, const char *type,
@@ -443,7 +444,7 @@ static struct xu_pmu *oracle_pmu(struct kunit *test, const char *name)
 
 static void oracle_nhmex_control_images(struct kunit *test)
 {
-	const struct oracle_ctl_case *c = test->param_value;
+	const struct oracle_ctl_case *c = xu_test_row(test);
 	struct xu_pmu *xp = oracle_pmu(test, c->pmu);
 	struct perf_event_attr attr;
 	struct perf_event *event;
@@ -490,17 +491,20 @@ static void oracle_nhmex_global_enable(struct kunit *test)
 	}
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case oracle_nhmex_cases[] = {
-	KUNIT_CASE(oracle_nhmex_registers),
-	KUNIT_CASE(oracle_nhmex_formats),
-	KUNIT_CASE(oracle_nhmex_named_events),
+	KUNIT_CASE_PARAM(oracle_nhmex_registers, nx_gen_params),
+	KUNIT_CASE_PARAM(oracle_nhmex_formats, nx_gen_params),
+	KUNIT_CASE_PARAM(oracle_nhmex_named_events, nx_gen_params),
 	KUNIT_CASE_PARAM(oracle_nhmex_control_images, oracle_nhmex_ctl_gen_params),
-	KUNIT_CASE(oracle_nhmex_global_enable),
+	KUNIT_CASE_PARAM(oracle_nhmex_global_enable, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite oracle_nhmex_suite = {
 	.name = "xeon_uncore_oracle_nhmex",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = oracle_nhmex_cases,
 };
 

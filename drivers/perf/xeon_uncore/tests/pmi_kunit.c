@@ -2,11 +2,13 @@
 /*
  * xeon_uncore_pmi: the overflow interrupt.
  *
- * The hierarchy walk of xu_handle_pmi() runs on a private two-socket
+ * Every case runs on each Xeon 7500 / E7 platform, its parameter.  The
+ * hierarchy walk of xu_handle_pmi() runs on a private two-socket
  * simulator, which never sends an NMI, with a private uncore: the test
  * calls the walk itself and asserts every register it reads and writes,
  * in order, from the simulator's access log.  Sampling and counting in
- * PMI mode run through perf on the module's simulator, whose PMIs reach
+ * PMI mode run through perf on the PMUs the driver registers on the
+ * case's attached simulator (xu_test_sim()), whose PMIs reach
  * the collecting CPU as real NMIs.  Register images are literals from
  * Tables 2-2..2-7 (U-Box) and 2-64..2-68 (M-Box).
  */
@@ -90,7 +92,7 @@ static void wr(struct kunit *test, unsigned int socket, u32 reg, u64 val)
 static void walk_setup(struct kunit *test)
 {
 	struct xu_test_private *w =
-		xu_test_private_create(test, "nhmex", &xu_nhmex, XU_TEST_PRIV_INIT);
+		xu_test_private_create(test, xu_test_pf(test), XU_TEST_PRIV_INIT);
 
 	if (w->uc.num_pkgs < 2)
 		kunit_skip(test, "%u package(s): the walk needs 2", w->uc.num_pkgs);
@@ -393,9 +395,9 @@ static void pmi_nmi_self(void *unused)
  * watchdog's, an IPI's) costs the uncore's handler no register access:
  * it neither reads the global status nor the LVTPC.  A real NMI, which
  * a CPU of each package sends itself, runs every NMI_LOCAL handler, the
- * module's among them; the module's simulator logs the accesses.  The
+ * module's among them; the case's simulator logs the accesses.  The
  * driver stops looking 1 s after the last event stopped
- * (XU_PMI_LATE_NS): the suites before closed theirs, and 1.2 s pass.
+ * (XU_PMI_LATE_NS): the cases before closed theirs, and 1.2 s pass.
  */
 static void pmi_no_event_nmi_makes_no_access(struct kunit *test)
 {
@@ -437,7 +439,7 @@ static void pmi_no_event_nmi_makes_no_access(struct kunit *test)
 	unregister_nmi_handler(NMI_LOCAL, "xu_test_nmi");
 }
 
-/* Sampling and counting through perf on the module's simulator */
+/* Sampling and counting through perf on the case's simulator */
 
 struct pmi_samples {
 	atomic_t calls;
@@ -564,7 +566,7 @@ static u64 ctr_of(struct kunit *test, struct perf_event *event)
 			      NHMEX_M_CNT(0, READ_ONCE(event->hw.idx)));
 }
 
-/* A register of package 0 of the module's simulator */
+/* A register of package 0 of the case's simulator */
 static u64 rd_module(struct kunit *test, u32 reg)
 {
 	return xu_test_sim_rd(test, xu_test_sim(test), 0, reg);
@@ -1355,37 +1357,40 @@ static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
 	synchronize_rcu();
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
-	KUNIT_CASE(pmi_walk_one_mbox_counter),
-	KUNIT_CASE(pmi_walk_one_ubox_counter),
-	KUNIT_CASE(pmi_walk_several_counters_across_boxes),
-	KUNIT_CASE(pmi_walk_all_counters_of_both_sockets),
-	KUNIT_CASE(pmi_walk_rw1c_clears_exactly_the_flagged_bits),
-	KUNIT_CASE(pmi_not_ours_reads_status_and_writes_nothing),
-	KUNIT_CASE(pmi_not_ours_on_the_module),
-	KUNIT_CASE(pmi_no_event_nmi_makes_no_access),
-	KUNIT_CASE(pmi_sampling_preloads_and_rearms_the_period),
-	KUNIT_CASE(pmi_sampling_is_exact_over_50_overflows),
-	KUNIT_CASE(pmi_stopped_sampling_event_clears_its_counter),
-	KUNIT_CASE(pmi_sample_written_on_the_events_cpu),
-	KUNIT_CASE(pmi_sample_written_after_the_unfreeze),
-	KUNIT_CASE(pmi_deferred_sample_carries_the_time_of_its_fold),
-	KUNIT_CASE(pmi_freq_sample_reports_the_period_that_ended),
-	KUNIT_CASE(pmi_freq_steers_by_the_time_on_the_pmu),
-	KUNIT_CASE(pmi_restarted_period_owes_no_sample),
-	KUNIT_CASE(pmi_perf_stop_outlasts_the_throttle),
-	KUNIT_CASE(pmi_overflow_in_the_unfreeze_window_is_taken),
-	KUNIT_CASE(pmi_watchdog_unfreezes_a_frozen_package_with_clear_status),
-	KUNIT_CASE(pmi_counting_folds_every_48_bit_wrap),
-	KUNIT_CASE(pmi_counting_keeps_the_turn_between_two_wraps),
-	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
-	KUNIT_CASE(pmi_route_writes_a_one_hot_core_mask),
-	KUNIT_CASE(pmi_free_waits_for_the_timer_csd),
+	KUNIT_CASE_PARAM(pmi_walk_one_mbox_counter, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_one_ubox_counter, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_several_counters_across_boxes, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_all_counters_of_both_sockets, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_rw1c_clears_exactly_the_flagged_bits, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_not_ours_reads_status_and_writes_nothing, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_not_ours_on_the_module, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_no_event_nmi_makes_no_access, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_sampling_preloads_and_rearms_the_period, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_sampling_is_exact_over_50_overflows, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_stopped_sampling_event_clears_its_counter, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_sample_written_on_the_events_cpu, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_sample_written_after_the_unfreeze, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_deferred_sample_carries_the_time_of_its_fold, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_freq_sample_reports_the_period_that_ended, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_freq_steers_by_the_time_on_the_pmu, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_restarted_period_owes_no_sample, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_perf_stop_outlasts_the_throttle, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_overflow_in_the_unfreeze_window_is_taken, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_watchdog_unfreezes_a_frozen_package_with_clear_status, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_counting_folds_every_48_bit_wrap, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_counting_keeps_the_turn_between_two_wraps, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_counting_stopped_counter_has_not_turned, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_route_writes_a_one_hot_core_mask, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite xeon_uncore_pmi_suite = {
 	.name = "xeon_uncore_pmi",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = xeon_uncore_pmi_cases,
 };
 

@@ -12,8 +12,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(xu_test_uncore_free, xu_uncore_free, struct xu_uncor
 /**
  * xu_test_private_create() - a private uncore on a private simulator
  * @test:  the test; its priv becomes the result
- * @model: the simulator's model
- * @plat:  the platform
+ * @pf:    the platform, and its simulator's model
  * @flags: XU_TEST_PRIV_*
  *
  * The simulator first, one socket per package: xu_uncore_alloc() looks
@@ -25,8 +24,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(xu_test_uncore_free, xu_uncore_free, struct xu_uncor
  * Return: the private uncore; aborts the test on failure.
  */
 struct xu_test_private *xu_test_private_create(struct kunit *test,
-					       const char *model,
-					       const struct xu_platform *plat,
+					       const struct xu_test_platform *pf,
 					       unsigned int flags)
 {
 	struct xu_test_private *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
@@ -34,9 +32,9 @@ struct xu_test_private *xu_test_private_create(struct kunit *test,
 
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	test->priv = p;
-	p->sim = xu_sim_create(model, topology_max_packages());
+	p->sim = xu_sim_create(pf->sim, topology_max_packages());
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(p->sim), "xu_sim_create(%s): %ld",
-			       model, PTR_ERR(p->sim));
+			       pf->sim, PTR_ERR(p->sim));
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_sim_destroy,
 							   p->sim));
 	xu_sim_set_generator(p->sim, false);
@@ -52,7 +50,7 @@ struct xu_test_private *xu_test_private_create(struct kunit *test,
 	if (flags & XU_TEST_PRIV_STALE)
 		xu_sim_stale(p->sim);
 
-	p->uc.plat = plat;
+	p->uc.plat = pf->plat;
 	p->uc.io = &xu_sim_io;
 	p->uc.io_priv = p->sim;
 	p->uc.pmi = true;

@@ -1,16 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * A private uncore on a private simulator, for the suites that drive the
- * driver's box operations and PMI walk by hand, apart from the module's
- * own uncore and simulator.
+ * driver's box operations and PMI walk by hand: nothing is registered
+ * with perf, no CPU collects, no NMI reaches it.
  */
 #ifndef _XEON_UNCORE_TEST_PRIVATE_H
 #define _XEON_UNCORE_TEST_PRIVATE_H
 
 #include <kunit/test.h>
 
-#include "../sim/sim.h"
-#include "../uncore.h"
+#include "xu_test.h"
 
 /**
  * struct xu_test_private - a private uncore and its simulator
@@ -30,8 +29,7 @@ struct xu_test_private {
 #define XU_TEST_PRIV_STALE	BIT(2)	/* its registers stale at start */
 
 struct xu_test_private *xu_test_private_create(struct kunit *test,
-					       const char *model,
-					       const struct xu_platform *plat,
+					       const struct xu_test_platform *pf,
 					       unsigned int flags);
 struct xu_pmu *xu_test_private_pmu(struct kunit *test,
 				   struct xu_test_private *p, const char *name);

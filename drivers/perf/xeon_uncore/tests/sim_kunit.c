@@ -2,8 +2,9 @@
 /*
  * xeon_uncore_sim: the simulated uncore against the Xeon 7500 uncore
  * programming guide (Tables 2-1..2-7 for the U-Box, 2-64..2-68 for the
- * M-Box), on private two-socket simulators whose clock only the test
- * moves.  Register images are literals from those tables.
+ * M-Box), on private two-socket simulators of each Xeon 7500 / E7
+ * platform, the case's parameter, whose clock only the test moves.
+ * Register images are literals from those tables.
  */
 #include <linux/err.h>
 #include <linux/smp.h>
@@ -427,13 +428,16 @@ static void sim_unknown_msr_is_eio(struct kunit *test)
 	/*
 	 * gaps in and around the Xeon 7500 ranges (323535 and the SDM's MSR
 	 * table): after the U-Box's, the M-Boxes' last counters, the
-	 * R-Box's blocks, the C-Boxes' (0xd00-0xdff, WSM-EX C8/C9 only on
-	 * wsmex), the B- and S-Box match/mask registers
+	 * R-Box's blocks, the C-Boxes' (0xd00-0xdff), the B- and S-Box
+	 * match/mask registers
 	 */
 	static const u32 regs[] = {
 		0x000, 0xc03, 0xc0f, 0xc12, 0xca3, 0xcbc, 0xce3, 0xcfc,
-		0xd0e, 0xe03, 0xe40, 0xe47, 0xf40, 0xfc0, 0x393, 0x396,
+		0xd0e, 0xe03, 0xe40, 0xe47, 0x393, 0x396,
 	};
+	/* the first registers of WSM-EX's C-Box 8 and 9: a gap on NHM-EX */
+	static const u32 c89[] = { 0xf40, 0xfc0 };
+	bool wsmex = xu_test_model(test) == XU_TEST_WSMEX;
 	struct xu_sim *sim = sim_of(test);
 	unsigned int i;
 	u64 val;
@@ -443,6 +447,12 @@ static void sim_unknown_msr_is_eio(struct kunit *test)
 				    "read of MSR %#x", regs[i]);
 		KUNIT_EXPECT_EQ_MSG(test, xu_sim_write(sim, 1, regs[i], 0), -EIO,
 				    "write of MSR %#x", regs[i]);
+	}
+	for (i = 0; i < ARRAY_SIZE(c89); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_read(sim, 0, c89[i], &val),
+				    wsmex ? 0 : -EIO, "read of MSR %#x", c89[i]);
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_write(sim, 1, c89[i], 0),
+				    wsmex ? 0 : -EIO, "write of MSR %#x", c89[i]);
 	}
 	/* and the last register of each box is there */
 	KUNIT_EXPECT_EQ(test, xu_sim_read(sim, 0, 0xcbb, &val), 0);
@@ -661,7 +671,7 @@ KUNIT_DEFINE_ACTION_WRAPPER(sim_destroy_action, xu_sim_destroy, struct xu_sim *)
 
 static int xeon_uncore_sim_init(struct kunit *test)
 {
-	struct xu_sim *sim = xu_sim_create("nhmex", 2);
+	struct xu_sim *sim = xu_sim_create(xu_test_pf(test)->sim, 2);
 	int ret;
 
 	if (IS_ERR(sim))
@@ -676,26 +686,28 @@ static int xeon_uncore_sim_init(struct kunit *test)
 	return 0;
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case xeon_uncore_sim_cases[] = {
-	KUNIT_CASE(sim_counts_up_by_injected_events),
-	KUNIT_CASE(sim_counts_down_in_count_mode_1),
-	KUNIT_CASE(sim_counts_both_ways_in_count_mode_2),
-	KUNIT_CASE(sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow),
-	KUNIT_CASE(sim_wrap_mode_0_stops_at_the_limit),
-	KUNIT_CASE(sim_storage_mode_counts_only_while_flag_set),
-	KUNIT_CASE(sim_box_global_ctl_freezes_its_counters),
-	KUNIT_CASE(sim_en_all_freezes_every_box),
-	KUNIT_CASE(sim_pmi_with_frz_all_clears_en_all),
-	KUNIT_CASE(sim_rst_all_zeroes_counters_of_its_socket),
-	KUNIT_CASE(sim_ovf_ctl_is_write_1_to_clear),
-	KUNIT_CASE(sim_reserved_bits_are_violations_not_stored),
-	KUNIT_CASE(sim_unknown_msr_is_eio),
-	KUNIT_CASE(sim_bad_socket_is_enodev),
-	KUNIT_CASE(sim_timestamp_is_16_bit_free_running),
-	KUNIT_CASE(sim_generator_counts_at_documented_rate),
-	KUNIT_CASE(sim_create_rejects_unknown_model),
-	KUNIT_CASE(sim_pmi_core_sel_is_one_hot),
-	KUNIT_CASE(sim_msr_access_reaches_the_calling_package),
+	KUNIT_CASE_PARAM(sim_counts_up_by_injected_events, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_counts_down_in_count_mode_1, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_counts_both_ways_in_count_mode_2, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_wrap_mode_1_wraps_at_2_48_and_flags_overflow, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_wrap_mode_0_stops_at_the_limit, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_storage_mode_counts_only_while_flag_set, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_box_global_ctl_freezes_its_counters, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_en_all_freezes_every_box, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_pmi_with_frz_all_clears_en_all, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_rst_all_zeroes_counters_of_its_socket, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_ovf_ctl_is_write_1_to_clear, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_reserved_bits_are_violations_not_stored, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_unknown_msr_is_eio, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_bad_socket_is_enodev, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_timestamp_is_16_bit_free_running, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_generator_counts_at_documented_rate, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_create_rejects_unknown_model, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_pmi_core_sel_is_one_hot, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_msr_access_reaches_the_calling_package, nx_gen_params),
 	{}
 };
 

@@ -2,78 +2,208 @@
 /*
  * KUnit suites of xeon_uncore: the module and the helpers its suites share.
  *
- * The suites run against the PMUs xeon_uncore.ko registered on the
- * simulator xeon_uncore_sim.ko attached to it, or against private
- * simulators they create, and leave the attached simulator as they found
- * it: generator on, real clock, no new overflow status.
+ * Each case runs on a platform of xu_test_platforms[], its parameter:
+ * against the PMUs xeon_uncore registered on a private simulator of that
+ * platform the case attached to it (xu_test_sim()), or against private
+ * simulators and uncores it builds without registering them.  No case
+ * depends on a simulator loaded before the suites: xeon_uncore_sim.ko is
+ * loaded with model=none, or built in (where that is its default).
  */
 #include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/err.h>
 #include <linux/jiffies.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/topology.h>
 
+#include <xeon_uncore/attach.h>
 #include <xeon_uncore/nhmex.h>
 #include <xeon_uncore/snbep.h>
 
 #include "xu_test.h"
 
+/* The platforms, one row each: the suites name no platform but here */
+const struct xu_test_platform xu_test_platforms[XU_TEST_NR_PLATFORMS] = {
+	[XU_TEST_I_NHMEX] = { "nhmex", &xu_nhmex, "nhmex", XU_TEST_NHMEX, XU_TEST_NX },
+	[XU_TEST_I_WSMEX] = { "wsmex", &xu_wsmex, "wsmex", XU_TEST_WSMEX, XU_TEST_NX },
+	[XU_TEST_I_SNBEP] = { "snbep", &xu_snbep, "snbep", XU_TEST_SNBEP, XU_TEST_E5 },
+	[XU_TEST_I_IVBEP] = { "ivbep", &xu_ivbep, "ivbep", XU_TEST_IVBEP, XU_TEST_E5 },
+};
+
 /**
- * xu_test_sim() - the simulator attached to the driver, or skip the test
- * @test: the test
+ * xu_test_gen() - the parameter after @prev, for XU_TEST_ROW_PARAMS()
+ * @prev:       the previous parameter, a slot of @slots, or NULL
+ * @desc:       out: "PLATFORM" or "PLATFORM: ROW"
+ * @slots:      one slot per platform and row, filled in as they are reached
+ * @models:     the platforms' bits
+ * @rows:       the rows, or NULL for none (@n is 1 then)
+ * @size:       the size of a row
+ * @n:          the number of rows
+ * @row_models: the bits of the platforms a row holds on; NULL: all
+ * @row_desc:   a row's description
  *
- * Return: the simulator xeon_uncore_sim.ko attached to xeon_uncore.ko.
+ * Return: the next slot, or NULL after the last.
+ */
+const void *xu_test_gen(const void *prev, char *desc,
+			struct xu_test_param *slots, unsigned int models,
+			const void *rows, size_t size, unsigned int n,
+			unsigned int (*row_models)(const void *row),
+			void (*row_desc)(const void *row, char *desc))
+{
+	unsigned int k = prev ? (const struct xu_test_param *)prev - slots + 1 : 0;
+	char buf[KUNIT_PARAM_DESC_SIZE];
+
+	for (; k < XU_TEST_NR_PLATFORMS * n; k++) {
+		const struct xu_test_platform *pf = &xu_test_platforms[k / n];
+		const void *row = rows ? rows + (k % n) * size : NULL;
+
+		if (!(models & pf->model))
+			continue;
+		if (row && row_models && !(row_models(row) & pf->model))
+			continue;
+		slots[k].pf = pf;
+		slots[k].row = row;
+		if (row && row_desc) {
+			buf[0] = '\0';
+			row_desc(row, buf);
+			snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", pf->name, buf);
+		} else {
+			strscpy(desc, pf->name, KUNIT_PARAM_DESC_SIZE);
+		}
+		return &slots[k];
+	}
+	return NULL;
+}
+
+/*
+ * The private uncore attached to the driver, which registers the PMUs of
+ * one uncore at a time (xu_attach()): the suites run one case at a time,
+ * and a suite's cases share it while they run on its platform; the
+ * suite's end (xu_test_suite_exit()) or a case of another platform
+ * detaches it.  @test is the case that uses it now.
+ */
+static struct {
+	const struct xu_test_platform *pf;
+	struct xu_sim *sim;
+	struct kunit *test;
+} xu_test_att;
+
+static void xu_test_detach(void)
+{
+	if (!xu_test_att.sim)
+		return;
+	xu_detach(xu_test_att.sim);
+	xu_sim_destroy(xu_test_att.sim);
+	xu_test_att.sim = NULL;
+	xu_test_att.pf = NULL;
+}
+
+/**
+ * xu_test_suite_exit() - the suite_exit of every suite that calls
+ * xu_test_sim(): detaches the suite's private uncore
+ * @suite: the suite
+ */
+void xu_test_suite_exit(struct kunit_suite *suite)
+{
+	xu_test_detach();
+}
+
+struct xu_test_case_end {
+	struct kunit *test;
+	struct xu_sim *sim;
+	u64 violations;
+};
+
+/* A case's end: it wrote no reserved bit of the simulated registers */
+static void xu_test_case_end(void *data)
+{
+	struct xu_test_case_end *end = data;
+
+	KUNIT_EXPECT_EQ_MSG(end->test, xu_sim_violations(end->sim), end->violations,
+			    "reserved bits written");
+	xu_test_att.test = NULL;
+}
+
+/**
+ * xu_test_sim() - the simulator of the case's private uncore
+ * @test: a case of XU_TEST_PARAMS() or XU_TEST_ROW_PARAMS()
+ *
+ * The first call of a case attaches a simulator of the case's platform,
+ * one simulated socket per package, to the driver, which registers its
+ * PMUs on it, unless the suite's previous case left one of that
+ * platform.  That simulator's generator runs, on the real clock, when the
+ * case starts.  The case fails if it writes a reserved bit.
+ *
+ * Return: the simulator.
  */
 struct xu_sim *xu_test_sim(struct kunit *test)
 {
-	struct xu_sim *sim = xu_sim_instance();
+	const struct xu_test_platform *pf = xu_test_pf(test);
+	struct xu_test_case_end *end;
+	struct xu_sim *sim;
+	int ret;
 
-	if (!sim)
-		kunit_skip(test, "no simulator attached: load xeon_uncore_sim.ko");
+	if (xu_test_att.test == test)
+		return xu_test_att.sim;
+	if (xu_test_att.pf != pf)
+		xu_test_detach();
+	if (!xu_test_att.sim) {
+		sim = xu_sim_create(pf->sim, topology_max_packages());
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(sim), "xu_sim_create(%s): %ld",
+				       pf->sim, PTR_ERR(sim));
+		xu_sim_set_deliver_pmi(sim, true);
+		ret = xu_attach(pf->name, &xu_sim_io, sim);
+		if (ret) {
+			xu_sim_destroy(sim);
+			KUNIT_FAIL_AND_ABORT(test,
+					     "xu_attach(%s): %d (is an uncore attached already? xeon_uncore_sim.ko model=none attaches none)",
+					     pf->name, ret);
+		}
+		xu_test_att.sim = sim;
+		xu_test_att.pf = pf;
+	}
+	sim = xu_test_att.sim;
+	xu_sim_set_manual_clock(sim, false);
+	xu_sim_set_generator(sim, true);
+	end = kunit_kzalloc(test, sizeof(*end), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, end);
+	end->test = test;
+	end->sim = sim;
+	end->violations = xu_sim_violations(sim);
+	xu_test_att.test = test;
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_case_end, end));
 	return sim;
 }
 
 /**
- * xu_test_model() - the model the module's simulator runs
- *
- * For the parameter generators of the suites whose rows name the models
- * they hold on.
- *
- * Return: XU_TEST_NHMEX, XU_TEST_WSMEX, XU_TEST_SNBEP or XU_TEST_IVBEP;
- * 0 with no simulator attached, which the test then skips at
- * xu_test_sim().
- */
-unsigned int xu_test_model(void)
-{
-	static const char * const names[] = { "nhmex", "wsmex", "snbep", "ivbep" };
-	const struct xu_uncore *uc = xu_uncore_instance();
-	unsigned int i;
-
-	if (!xu_sim_instance() || !uc || !uc->plat)
-		return 0;
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		if (!strcmp(uc->plat->name, names[i]))
-			return BIT(i);
-	return 0;
-}
-
-/**
- * xu_test_pmu() - a PMU the module registered
+ * xu_test_pmu() - a PMU of the case's private uncore (xu_test_sim())
  * @test: the test
  * @name: its name, e.g. "uncore_mbox_0"
  *
- * Return: the PMU; the test fails if there is none of that name.
+ * Return: the PMU; the test fails if the driver registered none of that
+ * name, and is skipped if the name is of a box per core (a C-Box) this
+ * machine's packages have too few cores for.
  */
 struct xu_pmu *xu_test_pmu(struct kunit *test, const char *name)
 {
 	struct xu_uncore *uc = xu_uncore_instance();
-	unsigned int i;
+	const struct xu_box_type * const *t;
+	unsigned int i, idx;
+	char stem[32];
 
 	xu_test_sim(test);
 	for (i = 0; i < uc->num_pmus; i++)
 		if (uc->pmus[i].registered && !strcmp(uc->pmus[i].name, name))
 			return &uc->pmus[i];
+	for (t = uc->plat->types; *t; t++) {
+		size_t len = snprintf(stem, sizeof(stem), "uncore_%s_", (*t)->name);
+
+		if ((*t)->per_core && !strncmp(name, stem, len) &&
+		    !kstrtouint(name + len, 10, &idx) && idx < (*t)->num_boxes)
+			kunit_skip(test, "%s: a package of this machine has too few cores",
+				   name);
+	}
 	KUNIT_FAIL_AND_ABORT(test, "no PMU %s registered", name);
 	return NULL;
 }
@@ -364,7 +494,7 @@ u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl)
 
 /**
  * xu_test_pmi_settled() - wait until a package's PMI has been handled
- * @sim: the module's simulator
+ * @sim: the case's simulator (xu_test_sim())
  * @pkg: the package
  *
  * An overflow with pmi_en set freezes the whole package (frz_all clears
@@ -399,7 +529,7 @@ bool xu_test_pmi_settled(struct xu_sim *sim, unsigned int pkg)
 /**
  * xu_test_wait_pmi() - xu_test_pmi_settled(), failing the test if not
  * @test: the test
- * @sim:  the module's simulator
+ * @sim:  the case's simulator (xu_test_sim())
  * @pkg:  the package
  *
  * Call it after every injection that may overflow a counter, before the
@@ -419,7 +549,7 @@ void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg)
 /**
  * xu_test_settle() - wait until the package's PMI was walked
  * @test: the test, aborted after 1 s
- * @sim:  the module's simulator
+ * @sim:  the case's simulator (xu_test_sim())
  * @pkg:  the package
  * @e5:   the simulator is an E5 model
  *
@@ -496,9 +626,9 @@ static void xu_test_restore_sim(void *data)
 }
 
 /**
- * xu_test_quiet_sim() - stop the module simulator's generator for a test
+ * xu_test_quiet_sim() - stop the case's simulator's generator for a test
  * @test: the test
- * @sim:  the module's simulator
+ * @sim:  the case's simulator (xu_test_sim())
  *
  * When the test ends the generator runs again on the real clock, and the
  * overflow status bits the test set are cleared.
@@ -526,4 +656,5 @@ MODULE_DESCRIPTION("KUnit suites of the xeon_uncore perf driver and its simulate
 MODULE_LICENSE("GPL");
 MODULE_IMPORT_NS(XU_NS);
 MODULE_IMPORT_NS(XU_NS_INTERNAL);
+MODULE_IMPORT_NS(XU_NS_KUNIT);
 MODULE_IMPORT_NS(XU_SIM_NS);

@@ -26,8 +26,9 @@
 #define HA0_DEVFN		PCI_DEVFN(14, 1)
 #define QPI1_DEVFN		PCI_DEVFN(9, 2)
 
+/* What the cases need of each E5 platform beyond xu_test_platforms[] */
 struct traffic_model {
-	const char *name;
+	unsigned int model;
 	bool ivb;
 	unsigned int imc2_devfn;	/* imc_2 */
 	unsigned int channels;
@@ -36,16 +37,18 @@ struct traffic_model {
 };
 
 static const struct traffic_model traffic_models[] = {
-	{ "snbep", false, PCI_DEVFN(16, 4), 4, 2, SNBEP_C_MAX_BOXES },
-	{ "ivbep", true, PCI_DEVFN(16, 0), 8, 3, IVBEP_C_MAX_BOXES },
+	{ XU_TEST_SNBEP, false, PCI_DEVFN(16, 4), 4, 2, SNBEP_C_MAX_BOXES },
+	{ XU_TEST_IVBEP, true, PCI_DEVFN(16, 0), 8, 3, IVBEP_C_MAX_BOXES },
 };
 
-static void traffic_model_desc(const struct traffic_model *m, char *desc)
+static unsigned int traffic_model_models(const void *row)
 {
-	strscpy(desc, m->name, KUNIT_PARAM_DESC_SIZE);
+	return ((const struct traffic_model *)row)->model;
 }
 
-KUNIT_ARRAY_PARAM(traffic_model, traffic_models, traffic_model_desc);
+/* Each E5 platform with its row */
+XU_TEST_ROW_PARAMS(traffic_model, XU_TEST_E5, traffic_models, traffic_model_models,
+		   NULL);
 
 struct traffic_ctx {
 	struct xu_sim *sim;
@@ -368,13 +371,13 @@ static void traffic_free(void *sim)
 
 static int traffic_init(struct kunit *test)
 {
-	const struct traffic_model *m = test->param_value;
+	const struct traffic_model *m = xu_test_row(test);
 	struct traffic_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 
 	if (!c)
 		return -ENOMEM;
 	c->m = m;
-	c->sim = xu_sim_create(m->name, 2);
+	c->sim = xu_sim_create(xu_test_pf(test)->sim, 2);
 	if (IS_ERR(c->sim))
 		return PTR_ERR(c->sim);
 	if (kunit_add_action_or_reset(test, traffic_free, c->sim))

@@ -81,11 +81,12 @@ static const struct validate_case validate_cases[] = {
 	{ "ubox event=0xff,edge=1", "uncore_ubox", 0x400ff, 0, 0, 0, 0 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(validate_config, validate_cases, desc);
+XU_TEST_ROW_PARAMS_DESC(validate_config, XU_TEST_NX, validate_cases,
+			struct validate_case);
 
 static void validate_config_gives_right_errno(struct kunit *test)
 {
-	const struct validate_case *c = test->param_value;
+	const struct validate_case *c = xu_test_row(test);
 	struct xu_pmu *xp = xu_test_pmu(test, c->pmu);
 	struct perf_event_attr attr;
 	struct perf_event *event;
@@ -131,14 +132,15 @@ static const struct validate_attr_case validate_attr_cases[] = {
 	{ "plain counting", { }, 0 },
 };
 
-KUNIT_ARRAY_PARAM_DESC(validate_attr, validate_attr_cases, desc);
+XU_TEST_ROW_PARAMS_DESC(validate_attr, XU_TEST_NX, validate_attr_cases,
+			struct validate_attr_case);
 
 static void validate_perf_feature_gives_right_errno(struct kunit *test)
 {
 	static const char * const pmus[] = {
 		"uncore_ubox", "uncore_mbox_0", "uncore_mbox_1",
 	};
-	const struct validate_attr_case *c = test->param_value;
+	const struct validate_attr_case *c = xu_test_row(test);
 	struct perf_event_attr attr;
 	struct perf_event *event;
 	unsigned int i;
@@ -172,12 +174,13 @@ static const struct validate_sampling_case validate_sampling_cases[] = {
 	{ "count_mode=2,wrap_mode=1", 0x3648, -EOPNOTSUPP },
 };
 
-KUNIT_ARRAY_PARAM_DESC(validate_sampling, validate_sampling_cases, desc);
+XU_TEST_ROW_PARAMS_DESC(validate_sampling, XU_TEST_NX, validate_sampling_cases,
+			struct validate_sampling_case);
 
 static void validate_mbox_sampling_needs_count_mode_0(struct kunit *test)
 {
 	static const char * const pmus[] = { "uncore_mbox_0", "uncore_mbox_1" };
-	const struct validate_sampling_case *c = test->param_value;
+	const struct validate_sampling_case *c = xu_test_row(test);
 	struct perf_event_attr attr;
 	struct perf_event *event;
 	unsigned int i;
@@ -208,18 +211,21 @@ static void validate_task_bound_event_is_einval(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(event), -EINVAL);
 }
 
+XU_TEST_PARAMS(nx, XU_TEST_NX);
+
 static struct kunit_case xeon_uncore_validate_cases[] = {
 	KUNIT_CASE_PARAM(validate_config_gives_right_errno, validate_config_gen_params),
 	KUNIT_CASE_PARAM(validate_perf_feature_gives_right_errno,
 			 validate_attr_gen_params),
 	KUNIT_CASE_PARAM(validate_mbox_sampling_needs_count_mode_0,
 			 validate_sampling_gen_params),
-	KUNIT_CASE(validate_task_bound_event_is_einval),
+	KUNIT_CASE_PARAM(validate_task_bound_event_is_einval, nx_gen_params),
 	{}
 };
 
 static struct kunit_suite xeon_uncore_validate_suite = {
 	.name = "xeon_uncore_validate",
+	.suite_exit = xu_test_suite_exit,
 	.test_cases = xeon_uncore_validate_cases,
 };
 

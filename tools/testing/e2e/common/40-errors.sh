@@ -263,7 +263,7 @@ check "  ... and says how to attach a simulated uncore" sh -c "dmesg | grep -q '
 # (every platform of tools/testing/platforms, in its order: "nhmex,
 # wsmex, snbep or ivbep")
 _all=$(plat_names | paste -sd, - | sed 's/,/, /g; s/\(.*\), /\1 or /')
-insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use $_all" \
+insmod_refused xeon_uncore_sim "model=bogus" "model=bogus is not a simulated uncore; use $_all (or none)" \
 	model=bogus
 check "rmmod xeon_uncore" rmmod xeon_uncore
 check "control: load xeon_uncore poll_ms=1 and xeon_uncore_sim" plat_load poll_ms=1
