@@ -46,7 +46,7 @@ int xu_perf_max_sample_rate(void)
 }
 
 /* perf_event_disable_inatomic(), which is not exported; in tree: call it */
-static void xu_event_disable_inatomic(struct perf_event *event)
+void xu_event_disable_inatomic(struct perf_event *event)
 {
 	event->pending_disable = 1;
 #ifdef XU_HAVE_PENDING_DISABLE_IRQ

@@ -26,6 +26,13 @@ bool xu_event_sample(struct perf_event *event, struct perf_sample_data *data,
 		     struct pt_regs *regs);
 
 /*
+ * End @event as perf_event_disable_inatomic() does (not exported): it is
+ * disabled, on its CPU, once interrupts are on there.  Any context.  In
+ * tree: perf_event_disable_inatomic().
+ */
+void xu_event_disable_inatomic(struct perf_event *event);
+
+/*
  * Refuse BPF programs on @event, which xu_event_sample() could not run.
  * In tree: nothing; perf_event_overflow() runs them.
  */
@@ -96,6 +103,21 @@ static inline void xu_set_samples_pending(struct perf_event *event,
 					  unsigned int n)
 {
 	event->hw.event_base_rdpmc = n;
+}
+
+/*
+ * A sampling event's ring buffer CPU: the CPU it was opened on, the one
+ * perf_event_set_output() ties its buffer to.  perf_pmu_migrate_context()
+ * moves event->cpu, never this.
+ */
+static inline int xu_event_home_cpu(const struct perf_event *event)
+{
+	return event->hw.last_cpu;
+}
+
+static inline void xu_set_event_home_cpu(struct perf_event *event, int cpu)
+{
+	event->hw.last_cpu = cpu;
 }
 
 /* Frequency mode: the counting time of the current period while stopped */

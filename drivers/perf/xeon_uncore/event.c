@@ -192,6 +192,35 @@ static void xu_clear_polled_overflow(struct xu_box *box, int idx)
 			 BIT_ULL(idx + t->status_shift));
 }
 
+/*
+ * A sampling event that perf moved off the CPU whose ring buffer it
+ * writes: its collecting CPU went offline and perf_pmu_migrate_context()
+ * took it to the package's new one.  perf's ring buffer has one writer,
+ * the CPU it belongs to (perf_event_set_output() refuses a buffer of
+ * another CPU); written from here, its records would interleave with
+ * those the old CPU's events write into it once that CPU is back.
+ */
+static bool xu_event_exiled(struct perf_event *event)
+{
+	return is_sampling_event(event) && event->cpu != xu_event_home_cpu(event);
+}
+
+/*
+ * End an exiled event: it never starts again, and perf disables it on
+ * its CPU as soon as interrupts are on there, as it disables an event
+ * whose PERF_EVENT_IOC_REFRESH limit ran out.  Enabled again, it ends
+ * again.  Any context.
+ */
+static void xu_event_end(struct perf_event *event)
+{
+	if (event->pending_disable)
+		return;
+	pr_info_ratelimited("%s: a sampling event of CPU %d ends: that CPU went offline, and its ring buffer takes no samples from CPU %d\n",
+			    xu_event_box(event)->pmu->name,
+			    xu_event_home_cpu(event), event->cpu);
+	xu_event_disable_inatomic(event);
+}
+
 /* Start counting; the package is locked */
 void __xu_event_start(struct perf_event *event, int flags)
 {
@@ -201,6 +230,11 @@ void __xu_event_start(struct perf_event *event, int flags)
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
+	/* every start comes here: add, perf's start, unthrottling */
+	if (unlikely(xu_event_exiled(event))) {
+		xu_event_end(event);
+		return;
+	}
 
 	xu_box_freeze_for_txn(box);
 	/*
@@ -451,6 +485,9 @@ static void xu_event_emit(struct perf_event *event, struct pt_regs *regs,
 {
 	struct perf_sample_data data;
 
+	/* never started (__xu_event_start()), it has no sample to write */
+	if (WARN_ON_ONCE(xu_event_exiled(event)))
+		return;
 	perf_event_update_userpage(event);
 	perf_sample_data_init(&data, 0, d ? d->period : event->hw.last_period);
 	/*
