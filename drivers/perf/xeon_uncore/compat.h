@@ -18,6 +18,19 @@
 int xu_perf_max_sample_rate(void);
 
 /*
+ * A PMI walk took @ns: perf_sample_event_took(), which lowers perf's
+ * max_sample_rate when interrupt handlers take more than
+ * kernel.perf_cpu_time_max_percent, where the kernel exports it; none of
+ * Debian's does, and there it is not called.  In tree: call it.
+ */
+static inline void xu_sample_took(u64 ns)
+{
+#ifdef XU_HAVE_SAMPLE_EVENT_TOOK
+	perf_sample_event_took(ns);
+#endif
+}
+
+/*
  * Hand one sample to perf as perf_event_overflow() would; true if the
  * event must stop (its PERF_EVENT_IOC_REFRESH limit ran out).  In tree:
  * perf_event_overflow(), which also throttles.

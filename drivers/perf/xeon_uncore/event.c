@@ -221,6 +221,66 @@ static void xu_event_end(struct perf_event *event)
 	xu_event_disable_inatomic(event);
 }
 
+/*
+ * The package's PMI budget.  Every PMI freezes the whole package from the
+ * overflow to its walk's unfreeze, and every counting event of the package
+ * misses the events of that time: the walks may keep it frozen for
+ * pmi_max_percent of the time.  The budget is a bucket of frozen time that
+ * fills at that share of the time, up to a tick's worth; each walk takes
+ * what it kept the package frozen.  Once it holds less than a walk (the
+ * running average of their cost; a tick's worth if a walk costs more),
+ * the package's sampling events are throttled, and start again at a tick
+ * that finds it holding one.  Locked.
+ *
+ * Fill the bucket up to now; return its capacity.
+ */
+static s64 xu_pkg_budget_refill(struct xu_pkg *p)
+{
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
+	s64 cap = div_u64((u64)pct * TICK_NSEC, 100);
+	u64 now = ktime_get_mono_fast_ns(), gap = now - p->budget_stamp;
+
+	if (!p->budget_stamp || gap >= 100 * TICK_NSEC)
+		p->budget_left = cap;
+	else
+		p->budget_left = min_t(s64, cap, p->budget_left +
+					    (s64)div_u64(gap * pct, 100));
+	p->budget_stamp = now;
+	return cap;
+}
+
+/* May the package take no more PMIs for now?  Locked. */
+static bool xu_pkg_budget_spent(struct xu_pkg *p)
+{
+	s64 cap;
+
+	if (!READ_ONCE(p->uc->pmi_max_percent))
+		return false;
+	cap = xu_pkg_budget_refill(p);
+	return p->budget_left < min_t(s64, cap, p->walk_avg_ns);
+}
+
+/**
+ * xu_pkg_budget_charge() - a walk kept the package frozen for @frozen ns
+ * @p:      the package, locked
+ * @frozen: from the PMI's arrival to the walk's unfreeze
+ *
+ * Return: true if the budget is spent: the caller throttles the
+ * package's sampling events (__xu_throttle_box()).
+ */
+bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen)
+{
+	p->frozen_ns += frozen;
+	if (!READ_ONCE(p->uc->pmi_max_percent))
+		return false;
+	p->walk_avg_ns = p->walk_avg_ns ?
+			 p->walk_avg_ns - p->walk_avg_ns / 8 + frozen / 8 : frozen;
+	xu_pkg_budget_refill(p);
+	p->budget_left -= frozen;
+	return xu_pkg_budget_spent(p);
+}
+EXPORT_SYMBOL_NS_GPL(xu_pkg_budget_charge, XU_NS_INTERNAL);
+
 /* Start counting; the package is locked */
 void __xu_event_start(struct perf_event *event, int flags)
 {
@@ -233,6 +293,12 @@ void __xu_event_start(struct perf_event *event, int flags)
 	/* every start comes here: add, perf's start, unthrottling */
 	if (unlikely(xu_event_exiled(event))) {
 		xu_event_end(event);
+		return;
+	}
+	/* held back by the PMI budget: throttled, tried again a tick later */
+	if (is_sampling_event(event) && xu_pkg_budget_spent(xu_box_pkg(box))) {
+		hwc->interrupts = XU_THROTTLED;
+		irq_work_queue(&box->unthrottle_work);
 		return;
 	}
 
@@ -391,6 +457,35 @@ bool __xu_unthrottle_box(struct xu_box *box)
 		any = true;
 	}
 	return any;
+}
+
+/**
+ * __xu_throttle_box() - stop the box's sampling events for a tick
+ * @box: the box; the package is locked
+ *
+ * The package's PMI budget is spent (xu_pmi_walk()): each sampling event
+ * still running is stopped, its count folded, and started again a tick
+ * from now, with the period it had, as an event throttled by its own
+ * sample rate (xu_throttle()), once the budget allows it
+ * (__xu_event_start()).
+ */
+void __xu_throttle_box(struct xu_box *box)
+{
+	bool any = false;
+	unsigned int i;
+
+	for (i = 0; i < box->n_events; i++) {
+		struct perf_event *event = box->events[i];
+
+		if (!is_sampling_event(event) || xu_event_throttled(event) ||
+		    (event->hw.state & PERF_HES_STOPPED))
+			continue;
+		event->hw.interrupts = XU_THROTTLED;
+		__xu_event_stop(event, PERF_EF_UPDATE);
+		any = true;
+	}
+	if (any)
+		irq_work_queue(&box->unthrottle_work);
 }
 
 /* A tick after throttling: start the box's throttled events again */

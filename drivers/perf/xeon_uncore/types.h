@@ -509,6 +509,11 @@ struct xu_pkg {
 	unsigned int n_deferred;
 	unsigned int pmi_events;
 	u64 pmi_stopped;
+	u64 pmi_ns;		/* an NMI left the walk to walk_work then */
+	s64 budget_left;	/* PMI budget (event.c): frozen ns left, */
+	u64 budget_stamp;	/* as of then */
+	u64 walk_avg_ns;	/* a walk's frozen time, running average */
+	u64 frozen_ns;		/* the walks' frozen time, in all */
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */
@@ -566,6 +571,7 @@ struct xu_uncore {
 	bool walk_in_irq;		/* PCI boxes: walk from an irq_work */
 	u64 max_sample_rate;		/* the module parameter */
 	u64 samples_per_tick;		/* per event, beyond: throttle */
+	unsigned int pmi_max_percent;	/* the module parameter */
 	struct work_struct rate_work;	/* follows perf's max_sample_rate */
 	struct hlist_node node;		/* CPU hotplug instance */
 };

@@ -1355,6 +1355,41 @@ static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
 	synchronize_rcu();
 }
 
+/*
+ * The PMI budget: a bucket of frozen time that fills at pmi_max_percent of
+ * the time, up to a tick's worth (cap).  Its figures here are the
+ * parameter's definition, not the driver's arithmetic: a walk within the
+ * bucket leaves it unspent; one that takes it below what a walk costs
+ * spends it, until the time it takes to fill again at 5% has passed;
+ * with no budget (0, the private uncores) nothing is ever spent.
+ */
+static void pmi_budget_fills_at_its_share(struct kunit *test)
+{
+	struct xu_uncore *uc = kunit_kzalloc(test, sizeof(*uc), GFP_KERNEL);
+	struct xu_pkg *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	u64 cap = 5 * TICK_NSEC / 100;
+
+	KUNIT_ASSERT_NOT_NULL(test, uc);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->uc = uc;
+	uc->pmi_max_percent = 5;
+	/* a tenth of a tick's worth: 0.9 of it left, a walk costs 0.1 */
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, cap / 10));
+	/* a whole tick's worth more: below 0 */
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, cap));
+	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap);
+	/*
+	 * About 0.1 cap below 0, a walk now costs about 0.21 cap: at 5%,
+	 * 20 times that, under half a tick, fills it; two ticks fill it
+	 */
+	msleep(jiffies_to_msecs(2) + 1);
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 1));
+	/* no budget: never spent, the time still counted */
+	uc->pmi_max_percent = 0;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * TICK_NSEC));
+	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap + 1 + 100 * TICK_NSEC);
+}
+
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_walk_one_mbox_counter),
 	KUNIT_CASE(pmi_walk_one_ubox_counter),
@@ -1381,6 +1416,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE(pmi_counting_stopped_counter_has_not_turned),
 	KUNIT_CASE(pmi_route_writes_a_one_hot_core_mask),
 	KUNIT_CASE(pmi_free_waits_for_the_timer_csd),
+	KUNIT_CASE(pmi_budget_fills_at_its_share),
 	{}
 };
 

@@ -19,18 +19,38 @@
 
 #include "xu_test.h"
 
+static void xu_test_budget_restore(void *data)
+{
+	WRITE_ONCE(xu_uncore_instance()->pmi_max_percent, (uintptr_t)data);
+}
+
 /**
  * xu_test_sim() - the simulator attached to the driver, or skip the test
  * @test: the test
+ *
+ * The module's PMI budget is off until the test ends: the walks of a
+ * debug kernel under TCG cost tens of microseconds each, and a test's
+ * overflows, one after the other, would spend it and throttle the next
+ * test's sampling events (pmi_budget_fills_at_its_share tests it).
  *
  * Return: the simulator xeon_uncore_sim.ko attached to xeon_uncore.ko.
  */
 struct xu_sim *xu_test_sim(struct kunit *test)
 {
 	struct xu_sim *sim = xu_sim_instance();
+	struct xu_uncore *uc = xu_uncore_instance();
+	unsigned int pct;
 
 	if (!sim)
 		kunit_skip(test, "no simulator attached: load xeon_uncore_sim.ko");
+	pct = READ_ONCE(uc->pmi_max_percent);
+	if (pct) {
+		void *saved = (void *)(uintptr_t)pct;
+
+		WRITE_ONCE(uc->pmi_max_percent, 0);
+		KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_budget_restore,
+								   saved));
+	}
 	return sim;
 }
 
