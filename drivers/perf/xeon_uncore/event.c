@@ -222,25 +222,32 @@ static void xu_event_end(struct perf_event *event)
 }
 
 /*
+ * The span over which the PMI budget holds: a burst of walks may keep the
+ * package frozen for its share of it (5 ms at 5%), and no more
+ */
+#define XU_BUDGET_NS		(100 * NSEC_PER_MSEC)
+
+/*
  * The package's PMI budget.  Every PMI freezes the whole package from the
  * overflow to its walk's unfreeze, and every counting event of the package
  * misses the events of that time: the walks may keep it frozen for
  * pmi_max_percent of the time.  The budget is a bucket of frozen time that
- * fills at that share of the time, up to a tick's worth; each walk takes
- * what it kept the package frozen.  Once it holds less than a walk (the
- * running average of their cost; a tick's worth if a walk costs more),
- * the package's sampling events are throttled, and start again at a tick
- * that finds it holding one.  Locked.
+ * fills at that share of the time, up to its share of XU_BUDGET_NS; each
+ * walk takes what it kept the package frozen.  Once it holds less than a
+ * walk (the running average of their cost; all it can hold if a walk
+ * costs more), the package's sampling events are throttled, and start
+ * again at a tick that finds it holding one.  100% is no budget, as
+ * perf's perf_cpu_time_max_percent=100 is none.  Locked.
  *
  * Fill the bucket up to now; return its capacity.
  */
 static s64 xu_pkg_budget_refill(struct xu_pkg *p)
 {
 	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
-	s64 cap = div_u64((u64)pct * TICK_NSEC, 100);
+	s64 cap = div_u64((u64)pct * XU_BUDGET_NS, 100);
 	u64 now = ktime_get_mono_fast_ns(), gap = now - p->budget_stamp;
 
-	if (!p->budget_stamp || gap >= 100 * TICK_NSEC)
+	if (!p->budget_stamp || gap >= XU_BUDGET_NS)
 		p->budget_left = cap;
 	else
 		p->budget_left = min_t(s64, cap, p->budget_left +
@@ -252,9 +259,10 @@ static s64 xu_pkg_budget_refill(struct xu_pkg *p)
 /* May the package take no more PMIs for now?  Locked. */
 static bool xu_pkg_budget_spent(struct xu_pkg *p)
 {
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
 	s64 cap;
 
-	if (!READ_ONCE(p->uc->pmi_max_percent))
+	if (!pct || pct >= 100)
 		return false;
 	cap = xu_pkg_budget_refill(p);
 	return p->budget_left < min_t(s64, cap, p->walk_avg_ns);
@@ -270,8 +278,10 @@ static bool xu_pkg_budget_spent(struct xu_pkg *p)
  */
 bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen)
 {
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
+
 	p->frozen_ns += frozen;
-	if (!READ_ONCE(p->uc->pmi_max_percent))
+	if (!pct || pct >= 100)
 		return false;
 	p->walk_avg_ns = p->walk_avg_ns ?
 			 p->walk_avg_ns - p->walk_avg_ns / 8 + frozen / 8 : frozen;

@@ -1357,37 +1357,39 @@ static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
 
 /*
  * The PMI budget: a bucket of frozen time that fills at pmi_max_percent of
- * the time, up to a tick's worth (cap).  Its figures here are the
+ * the time, up to that share of 100 ms (cap).  Its figures here are the
  * parameter's definition, not the driver's arithmetic: a walk within the
  * bucket leaves it unspent; one that takes it below what a walk costs
  * spends it, until the time it takes to fill again at 5% has passed;
- * with no budget (0, the private uncores) nothing is ever spent.
+ * with no budget (0, the private uncores; 100%) nothing is ever spent.
  */
 static void pmi_budget_fills_at_its_share(struct kunit *test)
 {
 	struct xu_uncore *uc = kunit_kzalloc(test, sizeof(*uc), GFP_KERNEL);
 	struct xu_pkg *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	u64 cap = 5 * TICK_NSEC / 100;
+	u64 cap = 5 * 100 * NSEC_PER_MSEC / 100;
 
 	KUNIT_ASSERT_NOT_NULL(test, uc);
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	p->uc = uc;
 	uc->pmi_max_percent = 5;
-	/* a tenth of a tick's worth: 0.9 of it left, a walk costs 0.1 */
+	/* a tenth of the bucket: 0.9 of it left, a walk costs 0.1 */
 	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, cap / 10));
-	/* a whole tick's worth more: below 0 */
+	/* a whole bucket more: below 0 */
 	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, cap));
 	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap);
 	/*
 	 * About 0.1 cap below 0, a walk now costs about 0.21 cap: at 5%,
-	 * 20 times that, under half a tick, fills it; two ticks fill it
+	 * 20 times the 0.31 cap to fill, 31 ms; 60 ms fill it
 	 */
-	msleep(jiffies_to_msecs(2) + 1);
+	msleep(60);
 	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 1));
-	/* no budget: never spent, the time still counted */
+	/* 100% and 0 (the private uncores): no budget, the time still counted */
+	uc->pmi_max_percent = 100;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
 	uc->pmi_max_percent = 0;
-	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * TICK_NSEC));
-	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap + 1 + 100 * TICK_NSEC);
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
+	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap + 1 + 200 * cap);
 }
 
 static struct kunit_case xeon_uncore_pmi_cases[] = {
