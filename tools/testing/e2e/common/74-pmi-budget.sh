@@ -97,7 +97,7 @@ measure() {
 	diag "$1: socket 0: $got of $want reads counted ($loss% short) in $run ns, frozen $share% of it ($((f1 - f0)) ns); over the $(awk -v t="$a0" -v u="$a1" 'BEGIN { print u - t }') s inside the record frozen $rec_all%, $rec_seen% from the handler's first read of the global status on; $n0 samples"
 }
 
-# Without the budget (100%: none below the whole time) the PMIs freeze
+# Without the budget (100%: none) the PMIs freeze
 # the socket for more than the default share: the load the budget is for
 check "load with pmi_max_percent=100" plat_load pmi_max_percent=100
 measure "pmi_max_percent=100"
