@@ -51,7 +51,7 @@ int xu_perf_max_sample_rate(void)
  * Since Linux 6.10 (XU_HAVE_PENDING_DISABLE_IRQ) the disable has an
  * irq_work of its own, pending_disable_irq; before, pending_irq.
  */
-static void xu_event_disable_inatomic(struct perf_event *event)
+void xu_event_disable_inatomic(struct perf_event *event)
 {
 	event->pending_disable = 1;
 #ifdef XU_HAVE_PENDING_DISABLE_IRQ

@@ -141,12 +141,34 @@ static inline void xu_syscore_unregister(struct xu_syscore *x)
 int xu_perf_max_sample_rate(void);
 
 /*
+ * A PMI walk took @ns: perf_sample_event_took(), which lowers perf's
+ * max_sample_rate when interrupt handlers take more than
+ * kernel.perf_cpu_time_max_percent, where the kernel exports it; none of
+ * Debian's does, and there it is not called.  In tree it is called when
+ * the driver is built in; a module reaches it only if it is exported.
+ */
+static inline void xu_sample_took(u64 ns)
+{
+#if defined(XU_HAVE_SAMPLE_EVENT_TOOK) || \
+	(!defined(XU_OUT_OF_TREE) && IS_BUILTIN(CONFIG_XEON_UNCORE))
+	perf_sample_event_took(ns);
+#endif
+}
+
+/*
  * Hand one sample to perf as perf_event_overflow() would; true if the
  * event must stop (its PERF_EVENT_IOC_REFRESH limit ran out).  In tree:
  * perf_event_overflow(), which also throttles.
  */
 bool xu_event_sample(struct perf_event *event, struct perf_sample_data *data,
 		     struct pt_regs *regs);
+
+/*
+ * End @event as perf_event_disable_inatomic() does (not exported): it is
+ * disabled, on its CPU, once interrupts are on there.  Any context.  In
+ * tree: perf_event_disable_inatomic().
+ */
+void xu_event_disable_inatomic(struct perf_event *event);
 
 /*
  * Refuse BPF programs on @event, which xu_event_sample() could not run.
@@ -219,6 +241,21 @@ static inline void xu_set_samples_pending(struct perf_event *event,
 					  unsigned int n)
 {
 	event->hw.event_base_rdpmc = n;
+}
+
+/*
+ * A sampling event's ring buffer CPU: the CPU it was opened on, the one
+ * perf_event_set_output() ties its buffer to.  perf_pmu_migrate_context()
+ * moves event->cpu, never this.
+ */
+static inline int xu_event_home_cpu(const struct perf_event *event)
+{
+	return event->hw.last_cpu;
+}
+
+static inline void xu_set_event_home_cpu(struct perf_event *event, int cpu)
+{
+	event->hw.last_cpu = cpu;
 }
 
 /* Frequency mode: the counting time of the current period while stopped */

@@ -450,6 +450,7 @@ static int xu_event_init(struct perf_event *event)
 		xu_set_steered_period(event, event->hw.sample_period);
 	xu_event_refuse_bpf(event);
 	event->cpu = READ_ONCE(box->cpu);
+	xu_set_event_home_cpu(event, event->cpu);
 	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	if (xu_event_fixed(type, event)) {

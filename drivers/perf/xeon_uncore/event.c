@@ -10,6 +10,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+
 #include <linux/jiffies.h>
 #include <linux/math64.h>
 #include <linux/topology.h>
@@ -367,6 +369,105 @@ static int xu_ctr_take(struct xu_box *box, struct perf_event *event, int idx,
 	return xu_ctr_release(box, idx, val);
 }
 
+/*
+ * A sampling event that perf moved off the CPU whose ring buffer it
+ * writes: its collecting CPU went offline and perf_pmu_migrate_context()
+ * took it to the package's new one.  perf's ring buffer has one writer,
+ * the CPU it belongs to (perf_event_set_output() refuses a buffer of
+ * another CPU); written from here, its records would interleave with
+ * those the old CPU's events write into it once that CPU is back.
+ */
+static bool xu_event_exiled(struct perf_event *event)
+{
+	return is_sampling_event(event) && event->cpu != xu_event_home_cpu(event);
+}
+
+/*
+ * End an exiled event: it never starts again, and perf disables it on
+ * its CPU as soon as interrupts are on there, as it disables an event
+ * whose PERF_EVENT_IOC_REFRESH limit ran out.  Enabled again, it ends
+ * again.  Any context.
+ */
+static void xu_event_end(struct perf_event *event)
+{
+	if (event->pending_disable)
+		return;
+	pr_info_ratelimited("%s: a sampling event of CPU %d ends: that CPU went offline, and its ring buffer takes no samples from CPU %d\n",
+			    xu_event_box(event)->pmu->name,
+			    xu_event_home_cpu(event), event->cpu);
+	xu_event_disable_inatomic(event);
+}
+
+/*
+ * The span over which the PMI budget holds: a burst of walks may keep the
+ * package frozen for its share of it (5 ms at 5%), and no more
+ */
+#define XU_BUDGET_NS		(100 * NSEC_PER_MSEC)
+
+/*
+ * The package's PMI budget.  Every PMI freezes the whole package from the
+ * overflow to its walk's unfreeze, and every counting event of the package
+ * misses the events of that time: the walks may keep it frozen for
+ * pmi_max_percent of the time.  The budget is a bucket of frozen time that
+ * fills at that share of the time, up to its share of XU_BUDGET_NS; each
+ * walk takes what it kept the package frozen.  Once it holds less than a
+ * walk (the running average of their cost; all it can hold if a walk
+ * costs more), the package's sampling events are throttled, and start
+ * again at a tick that finds it holding one.  100% is no budget, as
+ * perf's perf_cpu_time_max_percent=100 is none.  Locked.
+ *
+ * Fill the bucket up to now; return its capacity.
+ */
+static s64 xu_pkg_budget_refill(struct xu_pkg *p)
+{
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
+	s64 cap = div_u64((u64)pct * XU_BUDGET_NS, 100);
+	u64 now = ktime_get_mono_fast_ns(), gap = now - p->budget_stamp;
+
+	if (!p->budget_stamp || gap >= XU_BUDGET_NS)
+		p->budget_left = cap;
+	else
+		p->budget_left = min_t(s64, cap, p->budget_left +
+					    (s64)div_u64(gap * pct, 100));
+	p->budget_stamp = now;
+	return cap;
+}
+
+/* May the package take no more PMIs for now?  Locked. */
+static bool xu_pkg_budget_spent(struct xu_pkg *p)
+{
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
+	s64 cap;
+
+	if (!pct || pct >= 100)
+		return false;
+	cap = xu_pkg_budget_refill(p);
+	return p->budget_left < min_t(s64, cap, p->walk_avg_ns);
+}
+
+/**
+ * xu_pkg_budget_charge() - a walk kept the package frozen for @frozen ns
+ * @p:      the package, locked
+ * @frozen: from the PMI's arrival to the walk's unfreeze
+ *
+ * Return: true if the budget is spent: the caller throttles the
+ * package's sampling events (__xu_throttle_box()).
+ */
+bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen)
+{
+	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
+
+	p->frozen_ns += frozen;
+	if (!pct || pct >= 100)
+		return false;
+	p->walk_avg_ns = p->walk_avg_ns ?
+			 p->walk_avg_ns - p->walk_avg_ns / 8 + frozen / 8 : frozen;
+	xu_pkg_budget_refill(p);
+	p->budget_left -= frozen;
+	return xu_pkg_budget_spent(p);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pkg_budget_charge);
+
 /* Start counting; the package is locked */
 void __xu_event_start(struct perf_event *event, int flags)
 {
@@ -377,6 +478,17 @@ void __xu_event_start(struct perf_event *event, int flags)
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
+	/* every start comes here: add, perf's start, unthrottling */
+	if (unlikely(xu_event_exiled(event))) {
+		xu_event_end(event);
+		return;
+	}
+	/* held back by the PMI budget: throttled, tried again a tick later */
+	if (is_sampling_event(event) && xu_pkg_budget_spent(xu_box_pkg(box))) {
+		hwc->interrupts = XU_THROTTLED;
+		irq_work_queue(&box->unthrottle_work);
+		return;
+	}
 
 	taken = !xu_ctr_take(box, event, hwc->idx, &now);
 	/*
@@ -535,6 +647,35 @@ bool __xu_unthrottle_box(struct xu_box *box)
 	return any;
 }
 
+/**
+ * __xu_throttle_box() - stop the box's sampling events for a tick
+ * @box: the box; the package is locked
+ *
+ * The package's PMI budget is spent (xu_pmi_walk()): each sampling event
+ * still running is stopped, its count folded, and started again a tick
+ * from now, with the period it had, as an event throttled by its own
+ * sample rate (xu_throttle()), once the budget allows it
+ * (__xu_event_start()).
+ */
+void __xu_throttle_box(struct xu_box *box)
+{
+	bool any = false;
+	unsigned int i;
+
+	for (i = 0; i < box->n_events; i++) {
+		struct perf_event *event = box->events[i];
+
+		if (!is_sampling_event(event) || xu_event_throttled(event) ||
+		    (event->hw.state & PERF_HES_STOPPED))
+			continue;
+		event->hw.interrupts = XU_THROTTLED;
+		__xu_event_stop(event, PERF_EF_UPDATE);
+		any = true;
+	}
+	if (any)
+		irq_work_queue(&box->unthrottle_work);
+}
+
 /* A tick after throttling: start the box's throttled events again */
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
@@ -627,6 +768,9 @@ static void xu_event_emit(struct perf_event *event, struct pt_regs *regs,
 {
 	struct perf_sample_data data;
 
+	/* never started (__xu_event_start()), it has no sample to write */
+	if (WARN_ON_ONCE(xu_event_exiled(event)))
+		return;
 	perf_event_update_userpage(event);
 	perf_sample_data_init(&data, 0, d ? d->period : event->hw.last_period);
 	/*

@@ -48,6 +48,8 @@ enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
 void xu_box_timer_arm(void *info);
 bool __xu_unthrottle_box(struct xu_box *box);
+void __xu_throttle_box(struct xu_box *box);
+bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen);
 void xu_event_throttle_clear(struct perf_event *event);
 
 void xu_freq_stop(struct perf_event *event);

@@ -31,6 +31,10 @@ static unsigned int max_sample_rate = 10000;
 module_param(max_sample_rate, uint, 0444);
 MODULE_PARM_DESC(max_sample_rate, "Samples per second one event may take before it is throttled for a tick, 1..1000000 (default 10000)");
 
+static unsigned int pmi_max_percent = 5;
+module_param(pmi_max_percent, uint, 0444);
+MODULE_PARM_DESC(pmi_max_percent, "Share of time, in percent, the overflow interrupts may keep a package frozen before its sampling events are throttled, 1..100 (default 5)");
+
 /*
  * The platforms: the CPU model whose uncore each one is, and by its name
  * the platform an uncore may be attached as (xu_attach())
@@ -99,6 +103,7 @@ static int xu_register(const struct xu_platform *plat,
 	xu_uncore.poll_ns = (u64)poll_ms * NSEC_PER_MSEC;
 	xu_uncore.pmi = pmi;
 	xu_uncore.samples_per_tick = DIV_ROUND_UP(max_sample_rate, HZ);
+	xu_uncore.pmi_max_percent = pmi_max_percent;
 	ret = xu_uncore_init(&xu_uncore);
 	if (!ret)
 		xu_registered = true;
@@ -173,6 +178,10 @@ static int __init xu_init(void)
 	}
 	if (max_sample_rate < 1 || max_sample_rate > 1000000) {
 		pr_err("max_sample_rate=%u is outside 1..1000000\n", max_sample_rate);
+		return -EINVAL;
+	}
+	if (pmi_max_percent < 1 || pmi_max_percent > 100) {
+		pr_err("pmi_max_percent=%u is outside 1..100\n", pmi_max_percent);
 		return -EINVAL;
 	}
 

@@ -25,6 +25,7 @@
 #include <kunit/visibility.h>
 
 #include <linux/irq_work.h>
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/rcupdate.h>
 #include <linux/smp.h>
@@ -34,6 +35,7 @@
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
+#include "compat.h"
 #include "event.h"
 #include "io.h"
 #include "pmi.h"
@@ -288,6 +290,30 @@ static int xu_pmi_walk_box(struct xu_box *box, u64 sts, struct xu_walk *w,
 	return handled;
 }
 
+/*
+ * A walk ended: hand its time to perf, and charge the time it kept the
+ * package frozen to the package's PMI budget (xu_pkg_budget_charge()).
+ * Spent, every sampling event of the package still running is throttled
+ * until the budget allows a walk again.  Locked, after the unfreeze:
+ * @frozen is the time from the PMI's arrival to the unfreeze, @took from
+ * the walk's start to its end.
+ */
+static void xu_pmi_budget(struct xu_uncore *uc, struct xu_pkg *p, u64 frozen,
+			  u64 took)
+{
+	unsigned int i;
+
+	xu_sample_took(took);
+	if (!xu_pkg_budget_charge(p, frozen))
+		return;
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[p->id];
+
+		if (xu_box_here(box) && box->n_events)
+			__xu_throttle_box(box);
+	}
+}
+
 /**
  * xu_pmi_walk() - walk the overflow status of one package
  * @uc:       the uncore
@@ -315,11 +341,14 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
 	struct xu_pkg *p = &uc->pkgs[pkg];
 	struct xu_walk w = { .regs = regs };
+	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen;
 	struct pt_regs caller;
 	unsigned int i;
 	u64 sts;
 	int handled = 0;
 
+	/* the time an NMI found the PMI and left it to this walk */
+	pmi = xchg(&p->pmi_ns, 0);
 	if (g->status(gbox, &sts))
 		sts = 0;
 	if (!sts) {
@@ -417,9 +446,14 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (w.ack)
 		g->ack(gbox, w.ack);
 	g->unfreeze(gbox);
+	/* (a stamp older than the watchdog's two ticks is another PMI's) */
+	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
+		pmi = t0;
+	frozen = ktime_get_mono_fast_ns() - pmi;
 
 	for (i = 0; i < w.n_out; i++)
 		xu_event_overflow_sample(w.out[i], w.regs);
+	xu_pmi_budget(uc, p, frozen, ktime_get_mono_fast_ns() - t0);
 	p->walks++;
 	xu_pkg_walk_end(p);
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
@@ -610,6 +644,8 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		 */
 		n = !uc->plat->global->status(gbox, &sts) && sts;
 		if (n) {
+			/* the package is frozen from now at the latest */
+			cmpxchg(&p->pmi_ns, 0, ktime_get_mono_fast_ns());
 			irq_work_queue(&p->walk_work);
 			xu_pmi_lvtpc_arm();
 			return NMI_HANDLED;

@@ -517,6 +517,11 @@ struct xu_pkg {
 	unsigned int n_deferred;
 	unsigned int pmi_events;
 	u64 pmi_stopped;
+	u64 pmi_ns;		/* an NMI left the walk to walk_work then */
+	s64 budget_left;	/* PMI budget (event.c): frozen ns left, */
+	u64 budget_stamp;	/* as of then */
+	u64 walk_avg_ns;	/* a walk's frozen time, running average */
+	u64 frozen_ns;		/* the walks' frozen time, in all */
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */
@@ -573,6 +578,7 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
  * @walk_in_irq:     PCI boxes: walk from an irq_work, not in the NMI
  * @max_sample_rate: the module parameter
  * @samples_per_tick: per event and tick; beyond, the event is throttled
+ * @pmi_max_percent: the module parameter: the PMI budget, percent
  * @rate_work:	     follows perf's max_sample_rate
  * @node:	     the CPU hotplug instance
  */
@@ -590,6 +596,7 @@ struct xu_uncore {
 	bool walk_in_irq;
 	u64 max_sample_rate;
 	u64 samples_per_tick;
+	unsigned int pmi_max_percent;
 	struct work_struct rate_work;
 	struct hlist_node node;
 };

@@ -15,6 +15,9 @@
  *   accesses    "reads N writes N" by the driver and these files so far
  *   pmis        PMIs raised so far
  *   frozen_ns   per socket: time the package spent frozen by PMIs
+ *   frozen_seen_ns  per socket: the part of it from the first read of the
+ *               global status after each freeze (the PMI handler's) to the
+ *               unfreeze
  *   frozen_accesses  per socket: "SOCKET reads N writes N", the register
  *               accesses made while a PMI kept the package frozen
  *   lost_pmis   per socket: PMIs a CPU lost to its masked LVTPC
@@ -267,6 +270,12 @@ static int sim_frozen_ns_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_frozen_ns);
 
+static int sim_frozen_seen_ns_show(struct seq_file *m, void *unused)
+{
+	return sim_show_per_socket(m, offsetof(struct sim_socket, handled_ns));
+}
+DEFINE_SHOW_ATTRIBUTE(sim_frozen_seen_ns);
+
 static int sim_frozen_accesses_show(struct seq_file *m, void *unused)
 {
 	struct xu_sim *sim = m->private;
@@ -348,6 +357,8 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 	debugfs_create_file("accesses", 0400, dir, sim, &sim_accesses_fops);
 	debugfs_create_file_unsafe("pmis", 0400, dir, sim, &sim_pmis_fops);
 	debugfs_create_file("frozen_ns", 0400, dir, sim, &sim_frozen_ns_fops);
+	debugfs_create_file("frozen_seen_ns", 0400, dir, sim,
+			    &sim_frozen_seen_ns_fops);
 	debugfs_create_file("frozen_accesses", 0400, dir, sim,
 			    &sim_frozen_accesses_fops);
 	debugfs_create_file("lost_pmis", 0400, dir, sim, &sim_lost_pmis_fops);

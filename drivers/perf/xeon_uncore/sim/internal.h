@@ -218,6 +218,9 @@ extern const struct sim_model *const sim_e5_models[];
  * @frozen_reads:  the register reads of @reads made while a PMI kept the
  *                 package frozen (@frozen_since set)
  * @frozen_writes: the same of @writes, the unfreeze's own write included
+ * @handled_since: the global status was first read while a PMI kept the
+ *                 package frozen then (its handler had the PMI), 0 if not
+ * @handled_ns:    time spent frozen from that read to the unfreeze, in all
  * @tick:          wakes up at the next predicted overflow
  * @tick_work:     re-arms @tick after an NMI's accesses
  * @sd:            PCI models: the root bus's sysdata, its domain and node
@@ -252,6 +255,8 @@ struct sim_socket {
 	u64 frozen_ns;
 	u64 frozen_reads;
 	u64 frozen_writes;
+	u64 handled_since;
+	u64 handled_ns;
 	struct hrtimer tick;
 	struct irq_work tick_work;
 	struct pci_sysdata sd;

@@ -219,6 +219,10 @@ void sim_unfreeze(struct sim_socket *s, bool pending)
 		s->frozen_ns += s->last_ns - s->frozen_since;
 		s->frozen_since = 0;
 	}
+	if (s->handled_since) {
+		s->handled_ns += s->last_ns - s->handled_since;
+		s->handled_since = 0;
+	}
 	if (pending && s->pmi_in_flight && s->pmi_done) {
 		s->pmi_in_flight = false;
 		sim_raise_pmi(s);

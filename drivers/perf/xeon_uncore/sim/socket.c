@@ -18,6 +18,9 @@
 #include <linux/smp.h>
 #include <linux/topology.h>
 
+#include <xeon_uncore/nhmex.h>
+#include <xeon_uncore/snbep.h>
+
 #include "internal.h"
 
 /* The tick never fires sooner than this after an access */
@@ -260,6 +263,14 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 		s->writes++;
 	else if (count)
 		s->reads++;
+	/*
+	 * The PMI's handler reads the global status first (0xc01 on every
+	 * model with a PMI): the part of the freeze it can see starts there
+	 */
+	BUILD_BUG_ON(NHMEX_U_GLOBAL_STATUS != E5_U_GLOBAL_STATUS);
+	if (devfn < 0 && !write && reg == NHMEX_U_GLOBAL_STATUS &&
+	    s->frozen_since && !s->handled_since)
+		s->handled_since = s->last_ns;
 	/* counted before the access: the write that unfreezes is frozen */
 	if (count && s->frozen_since && write)
 		s->frozen_writes++;

@@ -1357,6 +1357,43 @@ static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
 	synchronize_rcu();
 }
 
+/*
+ * The PMI budget: a bucket of frozen time that fills at pmi_max_percent of
+ * the time, up to that share of 100 ms (cap).  Its figures here are the
+ * parameter's definition, not the driver's arithmetic: a walk within the
+ * bucket leaves it unspent; one that takes it below what a walk costs
+ * spends it, until the time it takes to fill again at 5% has passed;
+ * with no budget (0, the private uncores; 100%) nothing is ever spent.
+ */
+static void pmi_budget_fills_at_its_share(struct kunit *test)
+{
+	struct xu_uncore *uc = kunit_kzalloc(test, sizeof(*uc), GFP_KERNEL);
+	struct xu_pkg *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
+	u64 cap = 5 * 100 * NSEC_PER_MSEC / 100;
+
+	KUNIT_ASSERT_NOT_NULL(test, uc);
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	p->uc = uc;
+	uc->pmi_max_percent = 5;
+	/* a tenth of the bucket: 0.9 of it left, a walk costs 0.1 */
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, cap / 10));
+	/* a whole bucket more: below 0 */
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, cap));
+	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap);
+	/*
+	 * About 0.1 cap below 0, a walk now costs about 0.21 cap: at 5%,
+	 * 20 times the 0.31 cap to fill, 31 ms; 60 ms fill it
+	 */
+	msleep(60);
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 1));
+	/* 100% and 0 (the private uncores): no budget, the time still counted */
+	uc->pmi_max_percent = 100;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
+	uc->pmi_max_percent = 0;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
+	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap + 1 + 200 * cap);
+}
+
 XU_TEST_PARAMS(nx, XU_TEST_NX);
 
 static struct kunit_case xeon_uncore_pmi_cases[] = {
@@ -1385,6 +1422,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_counting_stopped_counter_has_not_turned, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_route_writes_a_one_hot_core_mask, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
+	KUNIT_CASE(pmi_budget_fills_at_its_share),
 	{}
 };
 

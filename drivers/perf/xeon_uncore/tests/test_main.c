@@ -31,6 +31,11 @@ const struct xu_test_platform xu_test_platforms[XU_TEST_NR_PLATFORMS] = {
 	[XU_TEST_I_IVBEP] = { "ivbep", &xu_ivbep, "ivbep", XU_TEST_IVBEP, XU_TEST_E5 },
 };
 
+static void xu_test_budget_restore(void *data)
+{
+	WRITE_ONCE(xu_uncore_instance()->pmi_max_percent, (uintptr_t)data);
+}
+
 /**
  * xu_test_gen() - the parameter after @prev, for XU_TEST_ROW_PARAMS()
  * @prev:       the previous parameter, a slot of @slots, or NULL
@@ -135,13 +140,20 @@ static void xu_test_case_end(void *data)
  * platform.  That simulator's generator runs, on the real clock, when the
  * case starts.  The case fails if it writes a reserved bit.
  *
+ * The driver's PMI budget is off until the case ends: the walks of a
+ * debug kernel under TCG cost tens of microseconds each, and a case's
+ * overflows, one after the other, would spend it and throttle its
+ * sampling events (pmi_budget_fills_at_its_share tests it).
+ *
  * Return: the simulator.
  */
 struct xu_sim *xu_test_sim(struct kunit *test)
 {
 	const struct xu_test_platform *pf = xu_test_pf(test);
 	struct xu_test_case_end *end;
+	struct xu_uncore *uc;
 	struct xu_sim *sim;
+	unsigned int pct;
 	int ret;
 
 	if (xu_test_att.test == test)
@@ -173,6 +185,14 @@ struct xu_sim *xu_test_sim(struct kunit *test)
 	end->violations = xu_sim_violations(sim);
 	xu_test_att.test = test;
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_case_end, end));
+	uc = xu_uncore_instance();
+	pct = READ_ONCE(uc->pmi_max_percent);
+	if (pct) {
+		WRITE_ONCE(uc->pmi_max_percent, 0);
+		KUNIT_ASSERT_EQ(test, 0,
+				kunit_add_action_or_reset(test, xu_test_budget_restore,
+							  (void *)(uintptr_t)pct));
+	}
 	return sim;
 }
 

@@ -14,8 +14,6 @@
 #   - M-Box events that need sub-registers open;
 #   - throttling follows perf's own kernel.perf_event_max_sample_rate and
 #     logs no PERF_RECORD_UNTHROTTLE without its THROTTLE;
-#   - the collecting CPU goes offline and comes back while its package
-#     samples, throttled: the samples go on, on the new collecting CPU;
 #   - a system sleep (pm_test=core: the CPUs go offline, the syscore
 #     callbacks run, the simulator loses its registers as the hardware
 #     does): socket 0's count goes on exactly across it.
@@ -38,19 +36,11 @@ count_s0() {
 }
 
 lost() { awk -v s="$1" '$1 == s { print $2 }' $SIM/lost_pmis; }
-# wait_counting SOCKET: until perf has enabled a counter of its M-Box 0
-wait_counting() {
-	_i=0
-	while [ $_i -lt 200 ]; do
-		awk -v s="$1" '$1 == s && $2 ~ /^0xcb[02468a]$/ && $3 != "0x0" { f = 1 }
-			END { exit !f }' $SIM/msr && return 0
-		sleep 0.1; _i=$((_i + 1))
-	done
-	diag "no counter of socket $1 ever enabled"
-}
 
-plan 38
-check "load xeon_uncore and xeon_uncore_sim" load_module
+plan 33
+# The PMI budget (common/74-pmi-budget) off: the throttling here is perf's
+# limit alone, and the group reads need both events counting throughout
+check "load xeon_uncore and xeon_uncore_sim" load_module pmi_max_percent=100
 
 # ------------------------------------------------ perf's overflow semantics
 out=$($PROBE refresh uncore_mbox_0 $CYCLES 0 1000000 3)
@@ -192,36 +182,6 @@ check_eq "no PERF_RECORD_THROTTLE: a module cannot write one" \
 	"$(grep -c 'PERF_RECORD_THROTTLE' /tmp/72t.dump)" 0
 check_eq "no PERF_RECORD_UNTHROTTLE: never one without its THROTTLE" \
 	"$(grep -c 'PERF_RECORD_UNTHROTTLE' /tmp/72t.dump)" 0
-
-# ------------------------------------------------ hotplug while sampling
-# The record lasts until the script stops it: the move and a second of
-# sampling after CPU 2 is back always fall inside it, however slowly perf
-# starts under TCG (a fixed "sleep 4" once ended before the offline).
-rm -f /tmp/72h.stop
-perf record -a -c 1000 -e uncore_mbox_0/cycles/ -o /tmp/72h.data -- \
-	sh -c 'until [ -e /tmp/72h.stop ]; do sleep 0.1; done' >/dev/null 2>&1 &
-rec=$!
-wait_counting 1
-sleep 0.5
-check "offline CPU 2 (socket 1's collector) while it samples, throttled" \
-	sh -c 'echo 0 >/sys/devices/system/cpu/cpu2/online'
-sleep 1
-check "online CPU 2 again" sh -c 'echo 1 >/sys/devices/system/cpu/cpu2/online'
-sleep 1
-touch /tmp/72h.stop
-wait $rec
-# socket 1's samples by CPU: count, first and last time
-perf script -i /tmp/72h.data -F cpu,time 2>/dev/null | tr -d '[]:' |
-	awk 'NF == 2 { c = $1 + 0; n[c]++; if (!(c in a)) a[c] = $2; b[c] = $2 }
-		END { for (c = 2; c <= 3; c++) printf "%d %.3f ", n[c], b[c] - a[c] }' >/tmp/72h.cpus
-read -r n2 s2 n3 s3 </tmp/72h.cpus
-diag "socket 1: CPU 2 ${n2:-0} samples over ${s2:-0} s, CPU 3 ${n3:-0} over ${s3:-0} s"
-check "socket 1 sampled on CPU 2 before the move (${n2:-0} samples)" test "${n2:-0}" -gt 100
-check "socket 1 sampled on CPU 3 after the move (${n3:-0} samples)" test "${n3:-0}" -gt 100
-# from the move to the stop: the second offline and the second after the
-# online, less the 0.1 s the stop may wait
-check "CPU 3's samples span the offline and the online (${s3:-0} s of at least 1.5)" \
-	awk -v s="${s3:-0}" 'BEGIN { exit !(s >= 1.5) }'
 
 # ------------------------------------------------ system sleep
 if grep -qw mem /sys/power/state 2>/dev/null && [ -w /sys/power/pm_test ]; then
