@@ -2,10 +2,10 @@
 /*
  * xeon-uncore core: what perf sees of an uncore.  Its PMUs and their
  * callbacks (event_init, add, del, start, stop, read, the transactions
- * and pmu_enable/pmu_disable), the boxes of each package, the collecting
- * CPU of each package and what CPU hotplug moves, system sleep, and
- * registering it all.  The top of the driver's layers: an event's counter
- * state is event.c's, its validation and placement sched.c's, the
+ * and pmu_enable/pmu_disable), the boxes of each package, and registering
+ * it all.  The top of the driver's layers: a package's collecting CPU
+ * under hotplug and its boxes around a sleep are pkg.c's, an event's
+ * counter state event.c's, its validation and placement sched.c's, the
  * overflow interrupt pmi.c's.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -24,6 +24,7 @@
 #include "core.h"
 #include "event.h"
 #include "io.h"
+#include "pkg.h"
 #include "pmi.h"
 #include "sched.h"
 
@@ -469,127 +470,6 @@ static int xu_event_init(struct perf_event *event)
 	return xu_validate_group(event);
 }
 
-static void xu_box_init_one(struct xu_box *box)
-{
-	const struct xu_box_ops *ops = box->pmu->type->ops;
-
-	if (!xu_box_here(box))
-		return;
-	box->extra_set = 0;
-	if (ops->init_box && ops->init_box(box))
-		pr_warn("%s: box of package %u does not answer\n",
-			box->pmu->name, box->pkg);
-}
-
-static void xu_pkg_set_cpu(struct xu_uncore *uc, unsigned int pkg, int cpu)
-{
-	unsigned int i;
-
-	for (i = 0; i < uc->num_pmus; i++)
-		WRITE_ONCE(uc->pmus[i].boxes[pkg].cpu, cpu);
-}
-
-/*
- * A CPU of @pkg is going away; process context, on it.  Its pending
- * unthrottle irq_works hand the box timers on to the collecting CPU
- * (xu_unthrottle_later()); then the throttled events whose unthrottle
- * timer waits are restarted now.
- */
-static void xu_pkg_unthrottle_now(struct xu_uncore *uc, unsigned int pkg)
-{
-	unsigned int i;
-
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[pkg];
-
-		irq_work_sync(&box->unthrottle_work);
-		if (!xu_box_pmi(box))
-			continue;
-		if (hrtimer_cancel(&box->timer)) {
-			local_irq_disable();
-			xu_unthrottle(&box->timer);
-			local_irq_enable();
-		}
-	}
-}
-
-/*
- * The box timers of @pkg follow its collecting CPU to @target: a poll
- * (or unthrottle) timer left on the CPU going away would be moved by
- * hotplug to any CPU, perhaps of another package, and stop there
- */
-static void xu_pkg_timers_follow(struct xu_uncore *uc, unsigned int pkg,
-				 unsigned int target)
-{
-	unsigned int i;
-
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[pkg];
-
-		if (hrtimer_cancel(&box->timer) && target < nr_cpu_ids)
-			smp_call_function_single_async(target, &box->timer_csd);
-	}
-}
-
-static int xu_cpu_online(unsigned int cpu, struct hlist_node *node)
-{
-	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int i;
-
-	if (uc->pmi)
-		xu_pmi_cpu_init(uc);
-	if (uc->pmus[0].boxes[pkg].cpu >= 0)
-		return 0;
-
-	/* The package's first CPU collects; its boxes may have lost state */
-	for (i = 0; i < uc->num_pmus; i++)
-		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
-	cpumask_set_cpu(cpu, &uc->cpumask);
-	xu_pkg_set_cpu(uc, pkg, cpu);
-	xu_pmi_pkg_start(uc);
-	return 0;
-}
-
-/*
- * The collecting CPU goes: stop the package's PMIs (which freezes it),
- * move the events, name the new collecting CPU, then route the PMIs to it
- * and walk what overflowed meanwhile, there.  Timers pinned to this CPU
- * are cancelled first: they must not run on a CPU of another package.
- */
-static int xu_cpu_offline(unsigned int cpu, struct hlist_node *node)
-{
-	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int target, i;
-
-	if (uc->pmi) {
-		irq_work_sync(&uc->pkgs[pkg].walk_work);
-		xu_pkg_unthrottle_now(uc, pkg);
-	}
-	if (!cpumask_test_cpu(cpu, &uc->cpumask))
-		return 0;
-
-	xu_pmi_pkg_stop(uc, pkg);
-	target = cpumask_any_but(topology_core_cpumask(cpu), cpu);
-	if (target < nr_cpu_ids)
-		for (i = 0; i < uc->num_pmus; i++)
-			if (uc->pmus[i].registered)
-				perf_pmu_migrate_context(&uc->pmus[i].pmu, cpu, target);
-
-	cpumask_clear_cpu(cpu, &uc->cpumask);
-	if (target >= nr_cpu_ids) {
-		xu_pkg_set_cpu(uc, pkg, -1);
-		xu_pkg_timers_follow(uc, pkg, target);
-		return 0;
-	}
-	cpumask_set_cpu(target, &uc->cpumask);
-	xu_pkg_set_cpu(uc, pkg, target);
-	xu_pkg_timers_follow(uc, pkg, target);
-	smp_call_function_single(target, xu_pmi_pkg_start, uc, true);
-	return 0;
-}
-
 static enum cpuhp_state xu_hp_state;
 
 static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
@@ -834,97 +714,6 @@ nomem:
 EXPORT_SYMBOL_IF_KUNIT(xu_uncore_alloc);
 
 /*
- * System sleep.  The CPUs but the boot CPU go offline first, through the
- * hotplug callbacks above, and come back through them after the resume,
- * setting their packages up again.  The boot CPU's package is the one
- * left: its events are folded before the sleep, which may lose every
- * uncore register, and its boxes are set up and its events restarted
- * after it.  syscore callbacks run on the boot CPU with interrupts off.
- */
-static struct xu_uncore *xu_pm_uncore;
-
-static int xu_suspend(void)
-{
-	struct xu_uncore *uc = xu_pm_uncore;
-	unsigned int pkg = topology_logical_package_id(smp_processor_id());
-	unsigned int i, c;
-
-	if (!uc || uc->pmus[0].boxes[pkg].cpu < 0)
-		return 0;
-	xu_pkg_lock(&uc->pkgs[pkg]);
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[pkg];
-
-		for (c = 0; c < box->n_events; c++) {
-			struct perf_event *event = box->events[c];
-
-			if (event->hw.state & PERF_HES_STOPPED)
-				continue;
-			__xu_event_stop(event, PERF_EF_UPDATE);
-			event->hw.state |= PERF_HES_ARCH;
-		}
-	}
-	xu_pkg_unlock(&uc->pkgs[pkg]);
-	return 0;
-}
-
-static void xu_resume(void)
-{
-	struct xu_uncore *uc = xu_pm_uncore;
-	unsigned int cpu = smp_processor_id();
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int i, c;
-
-	if (!uc || uc->pmus[0].boxes[pkg].cpu < 0)
-		return;
-	if (uc->pmi)
-		xu_pmi_cpu_init(uc);
-	xu_pkg_lock(&uc->pkgs[pkg]);
-	for (i = 0; i < uc->num_pmus; i++)
-		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[pkg];
-
-		for (c = 0; c < box->n_events; c++) {
-			struct perf_event *event = box->events[c];
-
-			if (!(event->hw.state & PERF_HES_ARCH))
-				continue;
-			event->hw.state &= ~PERF_HES_ARCH;
-			__xu_event_start(event, PERF_EF_RELOAD);
-		}
-	}
-	if (uc->pmi) {
-		uc->plat->global->route(&uc->pmus[0].boxes[pkg],
-					uc->pmus[0].boxes[pkg].cpu);
-		xu_pmi_walk(uc, pkg, NULL, true);
-	}
-	xu_pkg_unlock(&uc->pkgs[pkg]);
-}
-
-static struct xu_syscore xu_pm = {
-	.suspend	= xu_suspend,
-	.resume		= xu_resume,
-};
-
-static void xu_exit_pkg(void *data)
-{
-	struct xu_uncore *uc = data;
-	unsigned int pkg = topology_logical_package_id(smp_processor_id());
-	int i;
-
-	xu_pkg_lock(&uc->pkgs[pkg]);
-	/* Reverse order: the U-Box, which owns the global enable, goes last */
-	for (i = uc->num_pmus - 1; i >= 0; i--) {
-		struct xu_box *box = &uc->pmus[i].boxes[pkg];
-
-		if (box->pmu->type->ops->exit_box && xu_box_here(box))
-			box->pmu->type->ops->exit_box(box);
-	}
-	xu_pkg_unlock(&uc->pkgs[pkg]);
-}
-
-/*
  * Has any package the box?  A PCI box whose function no package has (a
  * BIOS may hide them) is not registered: it would read zero.
  */
@@ -1001,8 +790,7 @@ int xu_uncore_init(struct xu_uncore *uc)
 		}
 		xp->registered = true;
 	}
-	xu_pm_uncore = uc;
-	xu_syscore_register(&xu_pm);
+	xu_pkg_sleep_register(uc);
 	for (i = 0, n = 0; i < uc->num_pmus; i++)
 		n += uc->pmus[i].registered;
 	pr_info("%u PMUs of %s on %u package(s), %s registers, overflows %s\n",
@@ -1025,16 +813,13 @@ void xu_uncore_exit(struct xu_uncore *uc)
 {
 	unsigned int cpu;
 
-	if (xu_pm_uncore == uc) {
-		xu_syscore_unregister(&xu_pm);
-		xu_pm_uncore = NULL;
-	}
+	xu_pkg_sleep_unregister(uc);
 	xu_unregister(uc);
 
 	cpuhp_state_remove_instance_nocalls(xu_hp_state, &uc->node);
 	cpus_read_lock();
 	for_each_cpu(cpu, &uc->cpumask)
-		smp_call_function_single(cpu, xu_exit_pkg, uc, true);
+		smp_call_function_single(cpu, xu_pkg_exit, uc, true);
 	cpumask_clear(&uc->cpumask);
 	if (uc->pmi)
 		xu_pmi_cpus_exit(uc);
@@ -1053,7 +838,7 @@ int xu_core_init(void)
 
 	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
 				      "perf/x86/xeon_uncore:online",
-				      xu_cpu_online, xu_cpu_offline);
+				      xu_pkg_cpu_online, xu_pkg_cpu_offline);
 	if (ret < 0)
 		return ret;
 	xu_hp_state = ret;
