@@ -165,7 +165,8 @@ void prom_write(const struct xubw *x, double ts);
 void plot_keep(struct xubw *x, double el);
 void plot_write(const struct xubw *x, const char *path);
 
-/* main.c */
+/* usage.c */
+void usage(FILE *f);
 void bad_usage(const char *f, ...) __attribute__((format(printf, 1, 2), noreturn));
 
 #endif
