@@ -72,7 +72,8 @@ const void *xu_test_gen(const void *prev, char *desc,
 		if (row && row_desc) {
 			buf[0] = '\0';
 			row_desc(row, buf);
-			snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", pf->name, buf);
+			/* KUnit's descriptions are cut at its size, as here */
+			scnprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", pf->name, buf);
 		} else {
 			strscpy(desc, pf->name, KUNIT_PARAM_DESC_SIZE);
 		}
