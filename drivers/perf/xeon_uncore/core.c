@@ -66,40 +66,18 @@ static struct xu_box *xu_this_box(struct pmu *pmu)
 
 /*
  * perf brackets every change of a PMU's events with pmu_disable and
- * pmu_enable (event_sched_out() each pmu::del, event_sched_in() each
- * pmu::add; perf_rotate_context(), its multiplexing, takes every flexible
- * event off and puts them back in a new order inside one), and calls the
- * driver for the outermost bracket of a CPU only.  Inside the bracket of
- * the CPU that opened the box's (a group's PERF_PMU_TXN_ADD counts as
- * one), pmu::del leaves a counting event's counter counting
- * (__xu_event_leave()) for the event to take back; the end of that
- * bracket stops the counters nobody took back.  Brackets of other CPUs
- * of the package (which have no event of the box) are not counted.  A
- * bracket that changes nothing costs no register access.  Locked.
+ * pmu_enable, and may nest the brackets.  The box is frozen lazily, at
+ * the first counter that starts or stops inside the bracket, so that the
+ * counters changed together start and stop together while a bracket that
+ * changes nothing costs no register access.
  */
-static void xu_bracket_open(struct xu_box *box)
-{
-	if (!box->disabled)
-		box->bracket_cpu = smp_processor_id();
-	if (box->bracket_cpu == smp_processor_id())
-		box->disabled++;
-}
-
-static void xu_bracket_close(struct xu_box *box)
-{
-	if (!box->disabled || box->bracket_cpu != smp_processor_id() ||
-	    --box->disabled)
-		return;
-	xu_box_release_lingering(box);
-}
-
 static void xu_pmu_disable(struct pmu *pmu)
 {
 	struct xu_box *box = xu_this_box(pmu);
 	struct xu_pkg *p = xu_box_pkg(box);
 
 	xu_pkg_lock(p);
-	xu_bracket_open(box);
+	box->disabled++;
 	xu_pkg_unlock(p);
 }
 
@@ -109,7 +87,10 @@ static void xu_pmu_enable(struct pmu *pmu)
 	struct xu_pkg *p = xu_box_pkg(box);
 
 	xu_pkg_lock(p);
-	xu_bracket_close(box);
+	if (!WARN_ON_ONCE(!box->disabled) && !--box->disabled && box->frozen) {
+		box->pmu->type->ops->unfreeze(box);
+		box->frozen = false;
+	}
 	xu_pkg_unlock(p);
 }
 
@@ -161,13 +142,10 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	alt = xu_place(t, event, box->events, alts, n, &cl);
 	if (alt < 0)
 		return alt;
-	/* a counter left counting for its control is preferred, as its own */
-	event->hw.idx = xu_ctr_lingering(box, event, cl.ctl);
+	event->hw.idx = -1;
 	box->events[n] = event;
-	if (xu_assign(t, box->events, n + 1, assign)) {
-		event->hw.idx = -1;
+	if (xu_assign(t, box->events, n + 1, assign))
 		return -EINVAL;
-	}
 	box->n_events = n + 1;
 	event->hw.extra_reg.idx = alt;
 	event->hw.config = cl.ctl;
@@ -197,7 +175,7 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
 	xu_event_throttle_clear(event);
 	xu_freq_start(event);
-	if ((flags & PERF_EF_START) && !__xu_event_take_over(event))
+	if (flags & PERF_EF_START)
 		__xu_event_start(event, 0);
 	/*
 	 * Samples still pending: xu_event_del_samples() writes an event's
@@ -229,9 +207,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_pkg_lock(p);
-	/* the count folded either way: perf reads it while the event is off */
-	if (!__xu_event_leave(event))
-		__xu_event_stop(event, PERF_EF_UPDATE);
+	__xu_event_stop(event, PERF_EF_UPDATE);
 	xu_freq_stop(event);
 	xu_event_del_samples(event);
 	for (i = 0; i < box->n_events; i++) {
@@ -278,13 +254,10 @@ static void xu_event_read(struct perf_event *event)
 
 /*
  * Transactions.  PERF_PMU_TXN_ADD brackets a group's adds as
- * pmu_disable/pmu_enable would; each event starts as its counter changes
- * hands (__xu_event_start()), so that each counts for as long as perf's
- * time_running says, a few register accesses apart from the others of
- * its group, with no freeze that would stop the box's other counters.
- * PERF_PMU_TXN_READ (perf's group read, on any CPU of the package) holds
- * the package lock from the first read to the last and freezes the box
- * once, so that the group's counts are taken at one instant.
+ * pmu_disable/pmu_enable would.  PERF_PMU_TXN_READ (perf's group read,
+ * on any CPU of the package) holds the package lock from the first read
+ * to the last and freezes the box once, so that the group's counts are
+ * taken at one instant.
  */
 struct xu_txn {
 	unsigned int flags;
@@ -301,22 +274,20 @@ static void xu_start_txn(struct pmu *pmu, unsigned int flags)
 
 	txn->flags = flags;
 	txn->froze = false;
-	if (!(flags & (PERF_PMU_TXN_ADD | PERF_PMU_TXN_READ)))
+	if (flags & PERF_PMU_TXN_ADD) {
+		xu_pmu_disable(pmu);
+		return;
+	}
+	if (!(flags & PERF_PMU_TXN_READ))
 		return;
 	lockdep_assert_irqs_disabled();
 	box = xu_this_box(pmu);
 	txn->box = box;
 	xu_pkg_lock(xu_box_pkg(box));
-	if (flags & PERF_PMU_TXN_ADD) {
-		xu_bracket_open(box);
-		xu_pkg_unlock(xu_box_pkg(box));
-		return;
-	}
 	/* the group's reads nest in the lock held here (xu_event_read()) */
 	xu_pkg_walk_begin(xu_box_pkg(box));
-	if (box->n_active > 1 && box->pmu->type->ops->freeze) {
+	if (!box->frozen && box->n_active > 1 && box->pmu->type->ops->freeze) {
 		box->pmu->type->ops->freeze(box);
-		box->frozen = true;
 		txn->froze = true;
 	}
 }
@@ -327,14 +298,10 @@ static void xu_end_txn(struct pmu *pmu)
 	struct xu_box *box = txn->box;
 
 	if (txn->flags & PERF_PMU_TXN_ADD) {
-		xu_pkg_lock(xu_box_pkg(box));
-		xu_bracket_close(box);
-		xu_pkg_unlock(xu_box_pkg(box));
+		xu_pmu_enable(pmu);
 	} else if (txn->flags & PERF_PMU_TXN_READ) {
-		if (txn->froze) {
+		if (txn->froze)
 			box->pmu->type->ops->unfreeze(box);
-			box->frozen = false;
-		}
 		xu_pkg_walk_end(xu_box_pkg(box));
 		xu_pkg_unlock(xu_box_pkg(box));
 	}

@@ -259,7 +259,6 @@ void xu_extra_program(struct xu_box *box)
 			if (test_and_set_bit(s, &done) ||
 			    (test_bit(s, &box->extra_set) && box->extra[s] == want[s]))
 				continue;
-			box->extra_gen++;
 			if (xu_extra_write(box, &t->extra[s], want[s])) {
 				clear_bit(s, &box->extra_set);
 				continue;
