@@ -29,14 +29,6 @@
 #define XU_THROTTLED		(~0ULL - 1)
 
 /*
- * Fold the counter's progress since the last read into event->count.
- * @wrapped: the PMI says the counter wrapped since then.  The distance
- * between two wraps is a whole turn of the counter, which the two raw
- * values alone cannot tell from none; the package stayed frozen from the
- * wrap to this fold, so a value that moved forward (backward, counting
- * down) from the last read took one more turn.
- */
-/*
  * Counter @idx of @box as the event counted it: the register's value,
  * mended where the box type knows an erratum of the hardware in it
  */
@@ -52,6 +44,14 @@ static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
 	return ret;
 }
 
+/*
+ * Fold the counter's progress since the last read into event->count.
+ * @wrapped: the PMI says the counter wrapped since then.  The distance
+ * between two wraps is a whole turn of the counter, which the two raw
+ * values alone cannot tell from none; the package stayed frozen from the
+ * wrap to this fold, so a value that moved forward (backward, counting
+ * down) from the last read took one more turn.
+ */
 void __xu_event_update(struct perf_event *event, bool wrapped)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -239,37 +239,47 @@ static void xu_event_end(struct perf_event *event)
 	xu_event_disable_inatomic(event);
 }
 
-/*
- * The span over which the PMI budget holds: a burst of walks may keep the
- * package frozen for its share of it (5 ms at 5%), and no more
- */
+/* The span whose share of time the PMI budget's bucket holds at most */
 #define XU_BUDGET_NS		(100 * NSEC_PER_MSEC)
 
 /*
  * The package's PMI budget.  Every PMI freezes the whole package from the
  * overflow to its walk's unfreeze, and every counting event of the package
  * misses the events of that time: the walks may keep it frozen for
- * pmi_max_percent of the time.  The budget is a bucket of frozen time that
- * fills at that share of the time, up to its share of XU_BUDGET_NS; each
- * walk takes what it kept the package frozen.  Once it holds less than a
- * walk (the running average of their cost; all it can hold if a walk
- * costs more), the package's sampling events are throttled, and start
- * again at a tick that finds it holding one.  100% is no budget, as
- * perf's perf_cpu_time_max_percent=100 is none.  Locked.
+ * pmi_max_percent of the time, on average.  The budget is a bucket of
+ * frozen time that fills at that share of the time, up to its share of
+ * XU_BUDGET_NS (5 ms at 5%: the most a burst of walks may take at once);
+ * each walk takes what it kept the package frozen, and may leave it in
+ * debt: a walk frozen for 30 ms at 5% leaves the package's sampling
+ * events throttled for about 600 ms, so that the average holds however
+ * long a freeze was.  Once the bucket holds less than a walk (the running
+ * average of their cost; all it can hold if a walk costs more), the
+ * package's sampling events are throttled, and start again at a tick
+ * that finds it holding one.  100% is no budget, as perf's
+ * perf_cpu_time_max_percent=100 is none.  Locked.
  *
  * Fill the bucket up to now; return its capacity.
  */
-static s64 xu_pkg_budget_refill(struct xu_pkg *p)
+static s64 xu_pkg_budget_refill(struct xu_pkg *p, unsigned int pct)
 {
-	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
 	s64 cap = div_u64((u64)pct * XU_BUDGET_NS, 100);
-	u64 now = ktime_get_mono_fast_ns(), gap = now - p->budget_stamp;
+	u64 now = ktime_get_mono_fast_ns();
+	s64 gap = now - p->budget_stamp;
 
-	if (!p->budget_stamp || gap >= XU_BUDGET_NS)
+	if (!p->budget_stamp) {
 		p->budget_left = cap;
-	else
+	} else if (gap > 0) {
+		/*
+		 * (bounded, for the product: 100 s fill more than a walk can
+		 * owe, frozen at most the PMI stamp's 100 ms and the walk)
+		 */
+		gap = min_t(s64, gap, 1000 * XU_BUDGET_NS);
 		p->budget_left = min_t(s64, cap, p->budget_left +
 					    (s64)div_u64(gap * pct, 100));
+	} else {
+		/* the fast clock of another CPU of the package was behind */
+		return cap;
+	}
 	p->budget_stamp = now;
 	return cap;
 }
@@ -280,9 +290,9 @@ static bool xu_pkg_budget_spent(struct xu_pkg *p)
 	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
 	s64 cap;
 
-	if (!pct || pct >= 100)
+	if (pct >= 100)
 		return false;
-	cap = xu_pkg_budget_refill(p);
+	cap = xu_pkg_budget_refill(p, pct);
 	return p->budget_left < min_t(s64, cap, p->walk_avg_ns);
 }
 
@@ -298,12 +308,11 @@ bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen)
 {
 	unsigned int pct = READ_ONCE(p->uc->pmi_max_percent);
 
-	p->frozen_ns += frozen;
-	if (!pct || pct >= 100)
+	if (pct >= 100)
 		return false;
 	p->walk_avg_ns = p->walk_avg_ns ?
 			 p->walk_avg_ns - p->walk_avg_ns / 8 + frozen / 8 : frozen;
-	xu_pkg_budget_refill(p);
+	xu_pkg_budget_refill(p, pct);
 	p->budget_left -= frozen;
 	return xu_pkg_budget_spent(p);
 }

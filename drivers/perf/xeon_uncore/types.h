@@ -422,8 +422,8 @@ struct xu_platform {
  * @boxes: one box per package
  * @registered: registered with perf (perf_pmu_register() succeeded)
  * @name:  the PMU name
- * @groups: the sysfs attribute groups given to perf: format/, cpumask,
- *	    events/ (if the type has events)
+ * @groups: the sysfs attribute groups given to perf: format/, the
+ *	    cpumask and platform files, events/ (if the type has events)
  * @format_group: format/, the type's formats
  * @events_group: events/, the type's events
  */
@@ -497,6 +497,16 @@ struct xu_deferred {
  *            read by the NMI handler without it (xu_pmi_armed())
  * @pmi_stopped: when one of them last stopped (ktime_get_mono_fast_ns()),
  *            written under @lock before @pmi_events is lowered
+ * @pmi_ns:   when an NMI that could not take @lock left the walk to
+ *            @walk_work (ktime_get_mono_fast_ns()), 0 if none: set by
+ *            the NMI with cmpxchg() without @lock, taken by the walk
+ *            with xchg(), so that the walk charges the PMI budget from
+ *            the PMI's arrival
+ * @budget_left: the PMI budget (event.c, xu_pkg_budget_charge()): the
+ *            frozen time, in ns, the walks may still take; below 0 after
+ *            a walk that overdrew it.  Under @lock
+ * @budget_stamp: when @budget_left was last filled, under @lock
+ * @walk_avg_ns: a walk's frozen time, a running average, under @lock
  */
 struct xu_pkg {
 	arch_spinlock_t lock;
@@ -517,11 +527,10 @@ struct xu_pkg {
 	unsigned int n_deferred;
 	unsigned int pmi_events;
 	u64 pmi_stopped;
-	u64 pmi_ns;		/* an NMI left the walk to walk_work then */
-	s64 budget_left;	/* PMI budget (event.c): frozen ns left, */
-	u64 budget_stamp;	/* as of then */
-	u64 walk_avg_ns;	/* a walk's frozen time, running average */
-	u64 frozen_ns;		/* the walks' frozen time, in all */
+	u64 pmi_ns;
+	s64 budget_left;
+	u64 budget_stamp;
+	u64 walk_avg_ns;
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */

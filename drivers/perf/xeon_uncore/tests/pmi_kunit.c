@@ -1362,36 +1362,52 @@ static void pmi_free_waits_for_the_timer_csd(struct kunit *test)
  * the time, up to that share of 100 ms (cap).  Its figures here are the
  * parameter's definition, not the driver's arithmetic: a walk within the
  * bucket leaves it unspent; one that takes it below what a walk costs
- * spends it, until the time it takes to fill again at 5% has passed;
- * with no budget (0, the private uncores; 100%) nothing is ever spent.
+ * spends it, and it stays spent until the debt and a walk's cost have
+ * filled again at 5% of the time; at 100% (no budget) nothing is ever
+ * spent.  The time that passes is the bucket's stamp moved back, so the
+ * case does not depend on how long the VM sleeps.
  */
 static void pmi_budget_fills_at_its_share(struct kunit *test)
 {
 	struct xu_uncore *uc = kunit_kzalloc(test, sizeof(*uc), GFP_KERNEL);
 	struct xu_pkg *p = kunit_kzalloc(test, sizeof(*p), GFP_KERNEL);
-	u64 cap = 5 * 100 * NSEC_PER_MSEC / 100;
+	u64 ms = NSEC_PER_MSEC;
+	s64 left;
 
 	KUNIT_ASSERT_NOT_NULL(test, uc);
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	p->uc = uc;
 	uc->pmi_max_percent = 5;
-	/* a tenth of the bucket: 0.9 of it left, a walk costs 0.1 */
-	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, cap / 10));
-	/* a whole bucket more: below 0 */
-	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, cap));
-	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap);
+	/* a walk of 1 ms: 4 ms of the 5 left, a walk costs 1 ms */
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, ms));
 	/*
-	 * About 0.1 cap below 0, a walk now costs about 0.21 cap: at 5%,
-	 * 20 times the 0.31 cap to fill, 31 ms; 60 ms fill it
+	 * One of 79 ms: 75 ms in debt.  Walks now cost more than the 5 ms
+	 * the bucket holds (the walks that follow, of 0 ms, bring their
+	 * average down but not below it): spent until 75 + 5 ms have filled
+	 * at 5%, 1600 ms
 	 */
-	msleep(60);
-	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 1));
-	/* 100% and 0 (the private uncores): no budget, the time still counted */
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, 79 * ms));
+	/* 1500 ms later: 75 ms filled, the bucket at 0, spent */
+	p->budget_stamp -= 1500 * ms;
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, 0));
+	/* 40 ms more fill 2 ms: still spent */
+	p->budget_stamp -= 40 * ms;
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, 0));
+	/* 61 ms more: 5.05 ms, a walk's worth */
+	p->budget_stamp -= 61 * ms;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 0));
+	/* an hour idle fills the bucket to its cap, no more: 5 ms, a walk */
+	p->budget_stamp -= 3600ULL * NSEC_PER_SEC;
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 0));
+	KUNIT_EXPECT_TRUE(test, xu_pkg_budget_charge(p, ms / 10));
+	/* a stamp ahead of this CPU's clock (another CPU's) fills nothing */
+	left = p->budget_left;
+	p->budget_stamp += 10 * ms;
+	xu_pkg_budget_charge(p, 0);
+	KUNIT_EXPECT_EQ(test, p->budget_left, left);
+	/* 100%: no budget */
 	uc->pmi_max_percent = 100;
-	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
-	uc->pmi_max_percent = 0;
-	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * cap));
-	KUNIT_EXPECT_EQ(test, p->frozen_ns, cap / 10 + cap + 1 + 200 * cap);
+	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * ms));
 }
 
 XU_TEST_PARAMS(nx, XU_TEST_NX);

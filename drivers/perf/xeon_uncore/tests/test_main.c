@@ -188,8 +188,8 @@ struct xu_sim *xu_test_sim(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_case_end, end));
 	uc = xu_uncore_instance();
 	pct = READ_ONCE(uc->pmi_max_percent);
-	if (pct) {
-		WRITE_ONCE(uc->pmi_max_percent, 0);
+	if (pct < 100) {
+		WRITE_ONCE(uc->pmi_max_percent, 100);
 		KUNIT_ASSERT_EQ(test, 0,
 				kunit_add_action_or_reset(test, xu_test_budget_restore,
 							  (void *)(uintptr_t)pct));
