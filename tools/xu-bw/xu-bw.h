@@ -75,11 +75,12 @@ struct socket {
 	int cpu;		/* the cpumask CPU that counts for it */
 };
 
-/* one interval's figures per socket, for the plot */
-struct sample {
-	double t;
-	double rd[MAX_SOCKETS], wr[MAX_SOCKETS], qpi[MAX_SOCKETS];
-};
+/*
+ * The figures the plot keeps of each socket and interval: bandwidth
+ * (MB/s), read latency (ns), remote share of the reads and QPI
+ * utilisation (%), uncore clock (MHz)
+ */
+enum plot_fig { FIG_RD, FIG_WR, FIG_QPI, FIG_LAT, FIG_REMOTE, FIG_UTIL, FIG_UCLK, NR_FIGS };
 
 /* one CSV or JSON record: NULL for a figure the record does not have */
 struct record {
@@ -115,8 +116,11 @@ struct xubw {
 	int nboxes, nmem, nqpi, ncbox, nha, nuclk;
 	struct socket sockets[MAX_SOCKETS];
 	int nsockets;
-	/* the plot's history (--plot only) */
-	struct sample *hist;
+	/*
+	 * the plot's history (--plot only): per interval its end (seconds
+	 * from the start), then NR_FIGS figures per socket
+	 */
+	double *hist;
 	size_t nhist, hist_cap;
 };
 

@@ -4,8 +4,9 @@
 # platform: every socket's and memory channel's read and write MB/s (and
 # QPI link's tx MB/s where it has them) within 1% (E5) or 2% (Xeon 7500)
 # of what the simulator counts (Documentation/simulator.rst), in CSV,
-# JSON and the table; the SVG plot; -- CMD; SIGINT; errors (no PMU, no
-# privilege) and bad options (exit 2).
+# JSON and the table; the SVG plot (well-formed, every series' figures,
+# and on the E5 its latency, %, MHz panels); -- CMD; SIGINT; errors (no
+# PMU, no privilege) and bad options (exit 2).
 # The family's table (family/*.sh: BW_BOX, BW_NBOX, BW_CODE, BW_NQPI,
 # BW_PCT):
 #   e5     a traffic scenario the script writes, each channel's reads and
@@ -33,17 +34,20 @@ platform_require common/76-bw
 # (E5 v2: --numa 6 + 6 per socket; SNB-EP its refusal, 2)
 # (the platform: 9; E5 --qpi-util and --uclk: 5, 5 per socket and 3 per
 # socket and link; Xeon 7500 --uclk: 6 and 2 per socket)
+# (the SVG: well-formed, 2 (nhmex) or 3 (e5) series per socket; E5 the
+# plot with every option: 3, and 3 per socket, 4 with --numa)
 case $FAM in
 e5)
 	_pl=$((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 9))
 	_pl=$((_pl + 5 + 5 * $(e5_sockets) + 3 * $(e5_sockets) * BW_NQPI))
+	_pl=$((_pl + 1 + 3 * $(e5_sockets) + 3 + 3 * $(e5_sockets)))
 	if [ "$PLAT_numa" = yes ]; then
-		plan $((_pl + 6 + 6 * $(e5_sockets)))
+		plan $((_pl + 6 + 6 * $(e5_sockets) + $(e5_sockets)))
 	else
 		plan $((_pl + 2))
 	fi
 	;;
-nhmex) plan $((39 + 2 + 2 * $(e5_sockets) + 9 + 6 + 2 * $(e5_sockets))) ;;
+nhmex) plan $((39 + 2 + 2 * $(e5_sockets) + 9 + 6 + 2 * $(e5_sockets) + 1 + 2 * $(e5_sockets))) ;;
 esac
 if [ ! -x $BW ]; then
 	fail "xu-bw in /add (make -C tools/xu-bw OUT=...)"
@@ -124,6 +128,21 @@ awk -v q=$BW_NQPI '$2 == "socket" { r += $4; w += $5; t += $6 }
 	END { if (q) printf "- system - %.0f %.0f %.0f\n", r, w, t
 		else printf "- system - %.0f %.0f -\n", r, w }' $T.want >>$T.want
 
+# svg_within FILE TITLE N WANT: the polyline titled TITLE in the SVG FILE
+# has N figures in its data-values (the figures its points plot), each
+# within BW_PCT% of WANT; else false, saying what it has
+svg_within() {
+	_v=$(sed -n "s|.* data-values=\"\([^\"]*\)\"><title>$2</title></polyline>\$|\1|p" "$1")
+	awk -v v="$_v" -v n="$3" -v w="$4" -v p="$BW_PCT" 'BEGIN {
+		if (split(v, a, " ") != n) exit 1
+		for (i = 1; i <= n; i++) {
+			if (a[i] !~ /^[0-9.]+$/) exit 1
+			d = a[i] - w; if (d < 0) d = -d
+			if (d > w * p / 100) exit 1
+		}
+	}' || { echo "$2: data-values '$_v', want $3 figures of $4 +-$BW_PCT%"; return 1; }
+}
+
 # CSV and the plot, 2 intervals of 0.5 s
 check_eq "xu-bw -i 0.5 -n 2 --csv --plot: exit 0" \
 	"$($BW -i 0.5 -n 2 --csv --plot=$T.svg >$T.csv 2>$OUT; echo $?)" 0
@@ -146,6 +165,19 @@ check_eq "SVG: $((S * np)) polylines of 2 points" \
 	"$(grep '<polyline' $T.svg | sed 's/.*points="\([^"]*\)".*/\1/' | awk 'NF == 2' | wc -l)" $((S * np))
 check_eq "SVG: axes' units" "$(grep -c -e 'time (s)' -e 'MB/s' $T.svg)" 2
 check "SVG: legend" grep -q "socket $((S - 1)) write" $T.svg
+check "SVG: well-formed XML (xmllint --noout)" xmllint --noout $T.svg
+# each socket's series: the 2 figures its points plot (data-values) within
+# BW_PCT% of the scenario's sums, read and write each against its own
+for s in $(e5_seq "$S"); do
+	r=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $4 / 1e6 }' $T.want)
+	w=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $5 / 1e6 }' $T.want)
+	check "SVG: socket $s read, 2 figures of $r MB/s" svg_within $T.svg "socket $s read" 2 "$r"
+	check "SVG: socket $s write, 2 figures of $w MB/s" svg_within $T.svg "socket $s write" 2 "$w"
+	if [ $BW_NQPI -gt 0 ]; then
+		q=$(awk -v s="$s" '$1 == s && $2 == "socket" { print $6 / 1e6 }' $T.want)
+		check "SVG: socket $s QPI tx, 2 figures of $q MB/s" svg_within $T.svg "socket $s QPI tx" 2 "$q"
+	fi
+done
 
 # JSON, one interval: the same figures
 check_eq "xu-bw -i 0.5 -n 1 --json: exit 0" \
@@ -230,6 +262,36 @@ if [ $FAM = e5 ]; then
 				'$1 == m { printf "%.3f", $2 * 1e9 }' $T.lprom.1)" "$lat" $BW_PCT
 	done
 fi
+# E5: the plot with --latency, --qpi-util and --uclk (and on E5 v2
+# --numa): a panel each for ns, % and MHz, every socket's series within
+# BW_PCT% of the scenario's latency, its links' tx over their capacity
+# (tx / 160 %, below), its uclk and its remote share of the reads
+if [ $FAM = e5 ]; then
+	_o="--latency --qpi-util --uclk"
+	[ "$PLAT_numa" = yes ] && _o="$_o --numa"
+	# shellcheck disable=SC2086 # the options' words
+	check_eq "xu-bw $_o -i 0.5 -n 2 --plot: exit 0" \
+		"$($BW $_o -i 0.5 -n 2 --plot=$T.all.svg >/dev/null 2>$OUT; echo $?)" 0
+	check "SVG with every option: well-formed XML (xmllint --noout)" xmllint --noout $T.all.svg
+	check_eq "SVG with every option: axes' units" \
+		"$(grep -c -e '>read latency (ns)<' -e '>% (remote share of reads, QPI use)<' -e '>uncore clock (MHz)<' $T.all.svg)" 3
+	for s in $(e5_seq "$S"); do
+		lat=$(e5_scn "$s" latency) mhz=$(e5_scn "$s" uclk)
+		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", t / 160 / n }')
+		check "SVG: socket $s read latency, 2 figures of $lat ns" \
+			svg_within $T.all.svg "socket $s read latency" 2 "$lat"
+		check "SVG: socket $s QPI util, 2 figures of $su %" \
+			svg_within $T.all.svg "socket $s QPI util" 2 "$su"
+		check "SVG: socket $s uncore clock, 2 figures of $mhz MHz" \
+			svg_within $T.all.svg "socket $s uncore clock" 2 "$mhz"
+		if [ "$PLAT_numa" = yes ]; then
+			r=$(e5_scn "$s" remote)
+			check "SVG: socket $s remote reads, 2 figures of $r %" \
+				svg_within $T.all.svg "socket $s remote reads" 2 "$r"
+		fi
+	done
+fi
+
 # Where the HA counts reads by origin (the platform's numa: E5 v2),
 # --numa, every socket's reads by origin (HA REQUESTS.READS_LOCAL and
 # _REMOTE) within BW_PCT% of the scenario's remote share of its reads, in

@@ -12,7 +12,9 @@
 #    within 2% of the traffic scenario's;
 #  - Intel PCM (pcm-memory, pcm-sensor-server) on our PMUs, which it
 #    programs through perf with the enable bit 22 in config: per channel,
-#    per socket and system bandwidth within 2%.
+#    per socket and system bandwidth within 2%; pcm-power's DRAM and QPI
+#    clocks within 2% of the simulator's, its PCU view refused; pcm,
+#    pcm-latency and pcm-numa, which need a core PMU, skipped saying so.
 # Expected rates: the default traffic scenario (Documentation/simulator.rst,
 # "Traffic"; lib.sh e5_scn), socket s:
 #   channel imc_i: read 32 (s + i + 1), write 16 (s + i + 1) MB/s
@@ -35,8 +37,9 @@ S=$(e5_sockets)
 # its metrics, a counter held off), violations and unload (2); without
 # the fleet programs (/add/fleet) one skip, with them Prometheus,
 # node_exporter and promtool (6), PromQL (6), pcm-memory (3, 3 per
-# socket, 3 more), pcm-sensor-server (1)
-if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1)); else plan $((27 + 2 + 1)); fi
+# socket, 3 more), pcm-sensor-server (1), pcm-power (2, 1 per socket),
+# pcm, pcm-latency and pcm-numa (3)
+if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1 + 2 + S + 3)); else plan $((27 + 2 + 1)); fi
 # the platform's iMC channels and QPI links
 NIMC=$PLAT_mem_n NQPI=$PLAT_qpi
 
@@ -370,6 +373,94 @@ fi
 kill $psspid 2>/dev/null
 wait $psspid
 diag "e5/88-fleet: pcm-sensor-server $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+
+# ---- PCM's other views (Documentation/clients.rst, "Intel PCM").
+# pcm-power runs: per socket the DRAM clocks of every channel (the iMC
+# fixed counter, 800000 (s + i + 1) a second in the simulator) and the
+# QPI clocks of every port (QPI_CLOCKTICKS, 10^9 a second).  PCM prints
+# no span its counts cover: its "Time elapsed" is TSC ticks over its own
+# frequency estimate and leaves out the time it spends reading the
+# counters (socket by socket, box by box, in the same order before and
+# after the sleep, so that every count spans about the same time).  Each
+# count over its rate is the span it implies; per socket, every one must
+# be within 2% of their mean W (a neighbouring channel's count is 9% or
+# more off, another event's further); W against PCM's time is a
+# diagnostic.  Its PCU view cannot count: PCM puts its frequency-band
+# filter in config1 of all four PCU events, clockticks' too, and the
+# driver refuses a filter an event does not use (EINVAL, logged):
+# checked, as documented.
+t0=$(up)
+dmesg -c >/dev/null
+env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
+	timeout 90 $F/usr/sbin/pcm-power 8 -i=1 >$T.pp.out 2>$T.pp.err
+check_eq "pcm-power 8 -i=1: exit 0" $? 0
+grep -e '^Time elapsed' -e 'QPI Clocks' -e 'CH0; DRAMClocks.*Rank0' -e 'PCUClocks' $T.pp.out |
+	sed 's/^/# pcm-power: /'
+# (PCM's time in seconds: its ms x its frequency estimate / the TSC's)
+nominal=$(sed -n 's/^Nominal core frequency: \([0-9]*\) Hz.*/\1/p' $T.pp.err | head -n 1)
+kp=$(awk -v t="$tsc" -v n="$nominal" 'BEGIN { if (t > 0 && n > 0) printf "%.6f\n", t / n }')
+for s in $(e5_seq "$S"); do
+	r=$(awk -v s="$s" -v nimc="$NIMC" -v nqpi="$NQPI" -v k="${kp:-1}" '
+		BEGIN { FS = "; " }
+		$1 ~ "^S" s "P[0-9]+$" { split($2, a, ": "); q[substr($1, length(s) + 3)] = a[2] }
+		$1 ~ "^S" s "CH[0-9]+$" { split($2, a, ": "); d[substr($1, length(s) + 4)] = a[2] }
+		/^Time elapsed: / { t = $0; sub(/^Time elapsed: /, "", t); t += 0 }
+		END {
+			# the span each count implies, and their mean
+			for (i = 0; i < nqpi; i++) { n["P" i] = q[i]; v["P" i] = q[i] / 1e9 }
+			for (i = 0; i < nimc; i++) {
+				n["CH" i] = d[i]; v["CH" i] = d[i] / (800000 * (s + i + 1))
+			}
+			for (c in v) { w += v[c]; m++ }
+			w /= m
+			if (!(w > 0)) { print "no counts"; exit }
+			for (c in v)
+				if (n[c] == "" || v[c] - w > w * 0.02 || w - v[c] > w * 0.02)
+					bad = bad sprintf(" %s=%s (%.3f s)", c, n[c], v[c])
+			printf "%s: W %.3f s, PCM'"'"'s time %.3f s (x %s)%s\n", bad == "" ? "ok" : "differ",
+				w, t / 1000 / k, k, bad
+		}' $T.pp.out)
+	diag "pcm-power socket $s: $r"
+	case $r in
+	ok:*) ok "pcm-power socket $s: $NIMC channels' DRAM clocks and $NQPI ports' QPI clocks within 2% over one span" ;;
+	*) fail "pcm-power socket $s: $NIMC channels' DRAM clocks and $NQPI ports' QPI clocks within 2% over one span" ;;
+	esac
+done
+if dmesg | grep -q "uncore_pcu: config1 bits 0x28140c are a filter this event does not use"; then
+	_pcu=refused
+else
+	_pcu="not refused"
+fi
+check_eq "pcm-power: the PCU events with PCM's band filter in config1 refused, PCUClocks 0 on every socket" \
+	"$_pcu $(grep -c '^S[0-9]*; PCUClocks: 0;' $T.pp.out)" "refused $S"
+diag "e5/88-fleet: pcm-power $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
+
+# pcm (its QPI view among the rest), pcm-latency and pcm-numa stop before
+# counting in this guest: pcm and pcm-latency program core counters (the
+# TCG CPU has none), pcm-numa counts core offcore-response events (perf's
+# cpu/format/offcore_rsp, which the TCG CPU lacks).  Each: a skip with
+# that reason when it says so, a failure on any other output.
+# pcm_cannot NAME MESSAGE REASON CMD...
+pcm_cannot() {
+	_n=$1 _m=$2 _r=$3
+	shift 3
+	env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
+		timeout 60 "$@" >$T.pc.out 2>&1
+	if grep -qF "$_m" $T.pc.out; then
+		skip "$_n: $_r"
+	else
+		fail "$_n: counts, or stops with '$_m' in this guest"
+		tail -n 10 $T.pc.out | sed 's/^/# /'
+	fi
+}
+t0=$(up)
+pcm_cannot pcm "Trying to program 2 general purpose counters with only 0 available" \
+	"needs 2 core PMU counters, and the TCG CPU has none" $F/usr/sbin/pcm 1 -i=1
+pcm_cannot pcm-latency "System should support a minimum of 2 Custom Core Events to run pcm-latency" \
+	"needs 2 core PMU counters, and the TCG CPU has none" $F/usr/sbin/pcm-latency -i=1
+pcm_cannot pcm-numa "Can not use Linux perf because OffcoreResponse usage is not supported" \
+	"counts core offcore-response events, and the TCG CPU has no core PMU" $F/usr/sbin/pcm-numa 1 -i=1
+diag "e5/88-fleet: pcm, pcm-latency, pcm-numa $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
