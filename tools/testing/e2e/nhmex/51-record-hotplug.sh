@@ -13,7 +13,12 @@
 #     record whole: as many samples in the dump as perf report counts,
 #     each with the period asked for;
 #   - socket 0 samples on across the hotplug; socket 1's event ends with
-#     one log line; a new perf record samples socket 1 on CPU 3.
+#     one log line; a new perf record samples socket 1 on CPU 3;
+#   - the same offline while socket 1's sampling events are throttled
+#     (max_sample_rate=100, the PMI budget at 1%: the unthrottle timer and
+#     irq_work of the departing CPU are handed on, the throttled events
+#     restarted and ended there) ends them the same way, with no kernel
+#     warning, and a counting event of socket 1 beside them counts on.
 # The VM has 4 CPUs on 2 sockets: CPUs 0 and 2 collect, 1 and 3 do not;
 # CPU 0 cannot go offline, so socket 1 is the one exercised.
 . "$(dirname "$0")/../lib.sh"
@@ -41,7 +46,7 @@ cpu_stats() {
 		END { printf "%d %.3f %.3f\n", n, a, b }'
 }
 
-plan 20
+plan 29
 check "load xeon_uncore and xeon_uncore_sim" load_module
 check_eq "CPUs 0 and 2 collect" "$(cat $DEV/uncore_mbox_0/cpumask)" "0,2"
 dmesg -c >/dev/null
@@ -108,5 +113,40 @@ $(cpu_stats 3)
 EOT
 check "socket 1 sampled on CPU 3 ($n3 samples)" test "$n3" -gt 100
 check "no kernel warning" sh -c "! dmesg | grep -q 'WARNING:\|BUG:'"
+check "unload" unload_module
+
+# Throttled when the CPU leaves: at 100 samples a second of an event that
+# overflows a million times a second, and 1% of the time for the PMIs,
+# socket 1's event is throttled nearly all the time
+online 2 1 2>/dev/null
+check "load xeon_uncore max_sample_rate=100 pmi_max_percent=1" \
+	load_module max_sample_rate=100 pmi_max_percent=1
+check_eq "CPUs 0 and 2 collect" "$(cat $DEV/uncore_mbox_0/cpumask)" "0,2"
+dmesg -c >/dev/null
+rm -f /tmp/51.stop
+perf record -a -c $PERIOD -e $EV -o $DATA -- \
+	sh -c 'until [ -e /tmp/51.stop ]; do sleep 0.1; done' >/tmp/51-record.out 2>&1 &
+rec=$!
+perf stat -x, -a -A -e uncore_mbox_1/cycles/ -I 500 -o /tmp/51-stat.out -- \
+	sh -c 'until [ -e /tmp/51.stop ]; do sleep 0.1; done' &
+stat=$!
+wait_counting 1
+sleep 1
+check "offline CPU 2 while socket 1's sampling event is throttled" online 2 0
+sleep 1
+check "online CPU 2 again" online 2 1
+sleep 1
+touch /tmp/51.stop
+wait $rec
+check_eq "perf record exits 0" "$?" 0
+wait $stat
+# the last interval's count of socket 1's cycles, after the hotplug (perf
+# names the event by the CPU it opened it on, 2)
+last=$(awk -F, '$2 == "CPU2" && $3 ~ /^[0-9]+$/ { c = $3 } END { print c + 0 }' /tmp/51-stat.out)
+diag "socket 1 cycles in the last 0.5 s interval: $last; perf record: $(tr '\n' ' ' </tmp/51-record.out)"
+check "a counting event of socket 1 counts on after the hotplug ($last)" test "$last" -gt 0
+check_eq "one log line ends socket 1's throttled sampling event" \
+	"$(dmesg | grep -c 'uncore_mbox_0: a sampling event of CPU 2 ends: that CPU went offline, and its ring buffer takes no samples from CPU 3')" 1
+check "no kernel warning (throttled)" sh -c "! dmesg | grep -q 'WARNING:\|BUG:'"
 check "unload" unload_module
 finish
