@@ -207,6 +207,8 @@ static const struct sim_e5_model sim_e5_snbep = {
 	.opc		= SNBEP_C_FILT_OPC,
 	.cas_umask	= 0x0f,
 	.tor_umask	= 0,
+	.act_umask	= 0,
+	.pre_umask	= 0x03,
 	.boxes		= sim_snbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
 	.ubox_devid	= SNBEP_PCI_UBOX,
@@ -249,6 +251,8 @@ static const struct sim_e5_model sim_e5_ivbep = {
 	/* RD_WMM and RD_RMM, 0x10 and 0x20, are IVB-EP's only */
 	.cas_umask	= 0x3f,
 	.tor_umask	= 0xa0,
+	.act_umask	= 0x0b,
+	.pre_umask	= 0x1f,
 	.boxes		= sim_ivbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
 	.ubox_devid	= IVBEP_PCI_UBOX,
@@ -259,7 +263,9 @@ static const struct sim_e5_model sim_e5_ivbep = {
 
 #define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
 			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
-			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK))
+			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK) | \
+			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS) | \
+			 BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | BIT(SIM_TK_C6))
 
 /* Every MSR that exists, of every box of either model */
 static const struct sim_msr_range sim_e5_msr_ranges[] = {

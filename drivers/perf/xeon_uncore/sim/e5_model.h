@@ -102,6 +102,9 @@ struct sim_e5_msr {
  * @cas_umask:    the iMC CAS_COUNT umask bits that are defined
  * @tor_umask:    the C-Box TOR umask bits beyond 0x1f that are defined
  *                (local 0x20, remote 0x80, never both)
+ * @act_umask:    the iMC ACT_COUNT umask bits that are defined (none:
+ *                only umask 0 is)
+ * @pre_umask:    the iMC PRE_COUNT umask bits that are defined
  * @boxes:        its boxes, per socket
  * @nr_boxes:     how many
  * @ubox_devid:   device ID of the U-Box function
@@ -121,6 +124,8 @@ struct sim_e5_model {
 	u64 opc;
 	u8 cas_umask;
 	u8 tor_umask;
+	u8 act_umask;
+	u8 pre_umask;
 	const struct sim_e5_desc *boxes;
 	unsigned int nr_boxes;
 	u16 ubox_devid;

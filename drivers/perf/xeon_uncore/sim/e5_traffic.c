@@ -7,7 +7,8 @@
  * "Traffic", gives every formula; in short:
  *
  *   iMC  CAS_COUNT: the channel's reads and writes, in 64-byte lines, in
- *        sub-events that add up; DCLK as before
+ *        sub-events that add up; DCLK as before; ACT_COUNT and PRE_COUNT:
+ *        by the channel's page hit and page miss shares
  *   HA   REQUESTS, IMC_READS, IMC_WRITES: its channels' reads and writes,
  *        local and remote by the scenario's remote share
  *   C-Box TOR_INSERTS and TOR_OCCUPANCY: the socket's reads, spread over
@@ -15,6 +16,9 @@
  *        occupancy by Little's law from the scenario's latency
  *   QPI  TxL/RxL_FLITS_G0: the link's data in 8-byte data flits, a header
  *        flit a line, idle flits the rest of 2 a QPI clock (8.0 GT/s)
+ *   PCU  CLOCKTICKS, FREQ_BAND0..3_CYCLES and POWER_STATE_OCCUPANCY: the
+ *        800 MHz PCU clock, the uncore clock against each band, the
+ *        cores in C0, C3 or C6 a cycle
  *   every box's clockticks: the uncore clock (QPI: 1 GHz, iMC: DCLK)
  *
  * then thresh, inv and edge over the count a cycle.  Every other encoding
@@ -38,6 +42,10 @@
 #define SIM_E5_WB_CYCLES	10
 /* The opcode of the scenario's reads (filter_opc) */
 #define SIM_E5_RD_OPC		0x182
+/* The PCU's clock (pclk), fixed */
+#define SIM_E5_PCLK		800000000ULL
+/* PCU POWER_STATE_OCCUPANCY: an occupancy event (ev_sel bit 7) */
+#define SIM_E5_PCU_OCC		0x80
 
 /* @n * @num / @den, exactly for any u64 @n */
 static u64 share(u64 n, u64 num, u64 den)
@@ -119,6 +127,42 @@ static bool sim_e5_cas(const struct sim_socket *s, unsigned int c, u32 umask,
 	b = (umask & 0x20 ? 7 : 0) + (umask & 0x10 ? 1 : 0);	/* of 8 */
 	w = (umask & 0x04 ? 7 : 0) + (umask & 0x08 ? 1 : 0);	/* of 8 */
 	*rate = share(rd, 128 - (16 - a) * (8 - b), 128) + share(wr, w, 8);
+	return true;
+}
+
+/*
+ * iMC ACT_COUNT (0x01) and PRE_COUNT (0x02) of channel @c.  Of its reads
+ * and writes, the page hit share finds its DRAM page open (no command),
+ * the page miss share another page of the bank open (a precharge, then
+ * an activate) and the rest the bank closed by the idle timer (an
+ * activate; the precharge was the timer's).  ACT_COUNT: SNB-EP umask 0,
+ * every activate; IVB-EP RD 0x1, WR 0x2, BYP 0x8 (none: the model has no
+ * bypass).  PRE_COUNT: PAGE_MISS 0x1, PAGE_CLOSE 0x2 (the timer's, one
+ * an access that finds the bank closed), and on IVB-EP RD 0x4 and WR 0x8
+ * (the page misses of reads, of writes), BYP 0x10 (none).  A command
+ * counts once if any umask bit selects it.
+ * false: umask not defined
+ */
+static bool sim_e5_page(const struct sim_socket *s, unsigned int c, u32 ev,
+			u32 umask, u64 *rate)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 hit = s->traffic.pagehit[c], miss = s->traffic.pagemiss[c];
+	u64 rd, wr;
+
+	sim_e5_chans(s, c, 1, &rd, &wr);
+	if (ev == 0x01) {
+		if (umask & ~(u32)m->act_umask || (m->act_umask && !umask))
+			return false;
+		*rate = (!umask || umask & 0x1 ? share(rd, 100 - hit, 100) : 0) +
+			(!umask || umask & 0x2 ? share(wr, 100 - hit, 100) : 0);
+		return true;
+	}
+	if (!umask || umask & ~(u32)m->pre_umask)
+		return false;
+	*rate = (umask & 0x5 ? share(rd, miss, 100) : 0) +
+		(umask & 0x9 ? share(wr, miss, 100) : 0) +
+		(umask & 0x2 ? share(rd + wr, 100 - hit - miss, 100) : 0);
 	return true;
 }
 
@@ -277,6 +321,8 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 	switch (d->type) {
 	case E5_IMC:
 		*clk = sim_e5_rate_of(s->id, "imc", d->idx, E5_FIXED_EVENT);
+		if (ev == 0x01 || ev == 0x02)
+			return sim_e5_page(s, d->idx, ev, umask, rate);
 		return ev == 0x04 && sim_e5_cas(s, d->idx, umask, rate);
 	case E5_HA:
 		if (ev == 0x00 && !umask) {
@@ -328,6 +374,60 @@ static u64 sim_e5_above(u64 rate, u64 clk, u64 t)
 	return min(rate - below, clk);
 }
 
+/*
+ * The PCU's events, over its 800 MHz clock: CLOCKTICKS (0x00) every
+ * cycle; FREQ_BAND0..3_CYCLES (0x0b-0x0e) the cycles in which the uncore
+ * runs at or above band k of the filter (bits 8k+7:8k, in 100 MHz: 0
+ * takes every cycle); POWER_STATE_OCCUPANCY (0x80) with occ_sel 1, 2 or
+ * 3 the cores in C0, C3 or C6 each cycle, of the socket's cores (one a
+ * C-Box), by the scenario's residency shares.  Then, as every box's
+ * (sim_e5_above()), thresh (5 bits), and for the occupancy event
+ * occ_invert and occ_edge, for the others inv and edge.  false: an
+ * encoding the model leaves out
+ */
+static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
+		       u64 ctl, u64 *rate)
+{
+	const struct xu_sim_traffic *t = &s->traffic;
+	u32 ev = FIELD_GET(E5_CTL_EV_SEL, ctl) |
+		 (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
+	u32 occ = FIELD_GET(E5_PCU_CTL_OCC_SEL, ctl), th, pct;
+	u32 rest = FIELD_GET(E5_CTL_UMASK, ctl) & ~(E5_PCU_CTL_OCC_SEL >> 8);
+	u64 band, above, n;
+	bool inv, edge;
+
+	if (rest)
+		return false;
+	if (ev == SIM_E5_PCU_OCC) {
+		if (!occ)
+			return false;
+		pct = occ == 1 ? t->c0 : occ == 2 ? t->c3 : t->c6;
+		n = share(SIM_E5_PCLK * sim_e5(s)->ncbox, pct, 100);
+		inv = ctl & E5_PCU_CTL_OCC_INVERT;
+		edge = ctl & E5_PCU_CTL_OCC_EDGE;
+	} else if (!occ && (ev == 0x00 ||
+			    (ev >= E5_PCU_EV_FREQ_BAND0 &&
+			     ev < E5_PCU_EV_FREQ_BAND0 + E5_PCU_NUM_BANDS))) {
+		band = ev ? (bx->filter[0] &
+			     E5_PCU_FILT_BAND(ev - E5_PCU_EV_FREQ_BAND0)) >>
+			    (8 * (ev - E5_PCU_EV_FREQ_BAND0)) : 0;
+		n = (u64)t->uclk >= 100 * band ? SIM_E5_PCLK : 0;
+		inv = ctl & E5_CTL_INVERT;
+		edge = ctl & E5_CTL_EDGE;
+	} else {
+		return false;
+	}
+	th = FIELD_GET(E5_CTL_THRESH5, ctl);
+	if (!th && !inv && !edge) {
+		*rate = n;
+		return true;
+	}
+	above = sim_e5_above(n, SIM_E5_PCLK, max(th, 1U));
+	*rate = edge ? min(above, SIM_E5_PCLK - above) :
+		inv ? SIM_E5_PCLK - above : above;
+	return true;
+}
+
 /**
  * sim_e5_count_rate() - what counter @i of box @b counts a second now
  * @s: the socket, locked
@@ -350,13 +450,15 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 	if (i == SIM_E5_FIXED)
 		return d->type == E5_UBOX ? sim_e5_uclk(s) :
 		       sim_e5_rate_of(s->id, type, d->idx, E5_FIXED_EVENT);
+	if (d->type == E5_PCU && sim_e5_pcu(s, bx, ctl, &rate))
+		return rate;
 	ev = FIELD_GET(E5_CTL_EV_SEL, ctl) | (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
 	umask = FIELD_GET(E5_CTL_UMASK, ctl);
 	if (!sim_e5_modelled(s, d, bx, ev, umask, &rate, &clk))
 		rate = sim_e5_rate_of(s->id, type, d->idx, ev) +
 		       SIM_E5_UMASK_RATE * umask;
 	if (d->type == E5_PCU)
-		return rate;	/* its own thresh and occupancy fields */
+		return rate;	/* the background: its fields change no count */
 	t = FIELD_GET(E5_CTL_THRESH8, ctl);
 	inv = ctl & E5_CTL_INVERT;
 	edge = ctl & E5_CTL_EDGE;
@@ -372,9 +474,10 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
  * The scenario a socket starts with: the uncore at (socket + 1) MHz;
  * each of the model's channels c reading 32 * (socket + c + 1) MB/s (the
  * 500000 * (socket + c + 1) CAS_COUNT.RD a second of earlier versions)
- * and writing half that; each of its links l sending 64 * (socket + l +
- * 1) MB/s and receiving 48 * (socket + l + 1); reads 80 ns, a quarter of
- * them remote
+ * and writing half that, 60% of its accesses page hits and 25% page
+ * misses; each of its links l sending 64 * (socket + l + 1) MB/s and
+ * receiving 48 * (socket + l + 1); reads 80 ns, a quarter of them
+ * remote; the cores 60% of the time in C0, 10% in C3, 20% in C6
  */
 void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 			    struct xu_sim_traffic *t)
@@ -384,6 +487,8 @@ void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 	for (i = 0; i < m->channels; i++) {
 		t->read[i] = 32 * (socket + i + 1);
 		t->write[i] = 16 * (socket + i + 1);
+		t->pagehit[i] = 60;
+		t->pagemiss[i] = 25;
 	}
 	for (i = 0; i < m->links; i++) {
 		t->tx[i] = 64 * (socket + i + 1);
@@ -392,4 +497,7 @@ void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 	t->latency = 80;
 	t->remote = 25;
 	t->uclk = socket + 1;
+	t->c0 = 60;
+	t->c3 = 10;
+	t->c6 = 20;
 }

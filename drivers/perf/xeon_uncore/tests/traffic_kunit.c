@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/pci.h>
 #include <linux/time64.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/snbep.h>
 
@@ -315,19 +316,179 @@ static void traffic_uclk_changes_at_once(struct kunit *test)
 }
 
 /*
- * An encoding the model leaves out (ACT_COUNT, 0x01) counts the
- * background rate, 100000 * ((0x01 & 7) + 1) * (socket + imc + 1), plus
+ * An encoding the model leaves out (DRAM_PRE_ALL, 0x06) counts the
+ * background rate, 100000 * ((0x06 & 7) + 1) * (socket + imc + 1), plus
  * 1000 a second per umask value: two umasks never count the same
  */
 static void traffic_background_differs_by_umask(struct kunit *test)
 {
 	const struct traffic_model *m = ctx(test)->m;
-	static const u64 ctl[] = { CTL(0x01, 0x1ULL), CTL(0x01, 0x2ULL) };
+	static const u64 ctl[] = { CTL(0x06, 0x1ULL), CTL(0x06, 0x2ULL) };
 
 	pci_prog(test, 1, m->imc2_devfn, ctl, 2);
 	second(test);
-	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 800000ULL + 1000);
-	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 800000ULL + 2000);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 2800000ULL + 1000);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 2800000ULL + 2000);
+}
+
+/*
+ * ACT_COUNT (0x01) and PRE_COUNT (0x02) of channel 2 of socket 1: 6400
+ * MB/s read, 100000000 lines, and 1600 written, 25000000; half of them
+ * page hits, 30% page misses, the other 20% find the bank closed.  Every
+ * access but a hit opens a page: 62500000 activates, 50000000 for reads
+ * and 12500000 for writes.  A page miss precharges first: 37500000
+ * (PAGE_MISS, 0x1), 30000000 for reads (RD, 0x4), 7500000 for writes
+ * (WR, 0x8); a closed bank was closed by the timer's precharge (PAGE_CLOSE,
+ * 0x2): 25000000.
+ */
+static void traffic_imc_act_pre_by_page_share(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	u64 snb[] = { CTL(0x01, 0ULL), CTL(0x02, 0x1ULL), CTL(0x02, 0x2ULL),
+		      CTL(0x02, 0x3ULL) };
+	u64 ivb[] = { CTL(0x01, 0x1ULL), CTL(0x01, 0x2ULL), CTL(0x02, 0x4ULL),
+		      CTL(0x02, 0x8ULL) };
+	unsigned int i;
+
+	traffic_set(test, "socket=1 channel=2 read=6400 write=1600 pagehit=50 pagemiss=30");
+	pci_prog(test, 1, m->imc2_devfn, m->ivb ? ivb : snb, 4);
+	second(test);
+	if (!m->ivb) {
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 62500000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 37500000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 25000000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 62500000ULL);
+		/* SNB-EP's ACT_COUNT has no umask: 0x1 is the background's */
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTL0, CTL(0x01, 0x1ULL));
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTR0, 0);
+		second(test);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0),
+				800000ULL + 1000);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 50000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 12500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 30000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 7500000ULL);
+
+	/* PAGE_MISS, PAGE_CLOSE, PAGE_MISS | RD (each once), ACT BYP */
+	ivb[0] = CTL(0x02, 0x1ULL);
+	ivb[1] = CTL(0x02, 0x2ULL);
+	ivb[2] = CTL(0x02, 0x5ULL);
+	ivb[3] = CTL(0x01, 0x8ULL);
+	pci_prog(test, 1, m->imc2_devfn, ivb, 4);
+	for (i = 0; i < 4; i++)
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 37500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 25000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 37500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 0ULL);
+}
+
+/* PCU_MSR_PMON_CTL images: en with ev_sel and occ_sel, 5-bit thresh */
+#define PCU_CTL(ev, occ)	(0x400000ULL | (u64)(occ) << 14 | (ev))
+#define PCU_OCC_INV		BIT_ULL(30)
+#define PCU_OCC_EDGE		BIT_ULL(31)
+
+/*
+ * The cores of socket @s as Documentation/simulator.rst gives them: one
+ * for each first thread of a core of that package, at most the C-Boxes
+ * of the model, all of them for a package without CPUs
+ */
+static unsigned int cores_of(const struct traffic_model *m, unsigned int s)
+{
+	unsigned int n = 0;
+	int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == s &&
+		    cpu == cpumask_first(topology_sibling_cpumask(cpu)))
+			n++;
+	return n && n < m->cboxes ? n : m->cboxes;
+}
+
+/*
+ * The PCU of socket 0 at a 2000 MHz uncore: CLOCKTICKS (0x00) counts its
+ * 800 MHz clock; FREQ_BAND1 (0x0c) at 20 (2.0 GHz, band 1 of the filter,
+ * bits 15:8) every cycle, FREQ_BAND2 (0x0d) at 21 none, FREQ_BAND3 (0x0e)
+ * at 10 every cycle; FREQ_BAND0 (0x0b) at 0 every cycle, at 255 none.
+ */
+static void traffic_pcu_freq_bands(struct kunit *test)
+{
+	struct xu_sim *sim = ctx(test)->sim;
+	unsigned int i;
+
+	traffic_set(test, "socket=0 uclk=2000");
+	xu_test_sim_wr(test, sim, 0, E5_PCU_FILTER, 0x0a151400ULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0, PCU_CTL(0x00, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 1, PCU_CTL(0x0c, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 2, PCU_CTL(0x0d, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 3, PCU_CTL(0x0e, 0));
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 1), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 2), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 3), 800000000ULL);
+
+	/* band 0 at 0, then at 255; band 2 at 21 once the uncore runs at 2.1 GHz */
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0, PCU_CTL(0x0b, 0));
+	for (i = 0; i < 4; i++)
+		xu_test_sim_wr(test, sim, 0, E5_PCU_CTR0 + i, 0);
+	traffic_set(test, "socket=0 uclk=2100");
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 2), 800000000ULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_FILTER, 0x0a1514ffULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 0ULL);
+}
+
+/*
+ * POWER_STATE_OCCUPANCY (0x80) of socket 1's PCU, the cores in a C-state
+ * each 800 MHz cycle.  With half of the cores' time in C0 and a quarter
+ * in each of C3 and C6, occ_sel 1 counts 400000000 per core, 2 and 3
+ * 200000000.  With every core in C0 all the time, each cycle has all N
+ * of them: thresh N counts every cycle, thresh N + 1 none, and with
+ * occ_invert every cycle; C3 with thresh 1 and occ_invert every cycle;
+ * occ_edge, no rise.
+ */
+static void traffic_pcu_c_state_occupancy(struct kunit *test)
+{
+	struct xu_sim *sim = ctx(test)->sim;
+	u64 n = cores_of(ctx(test)->m, 1);
+	unsigned int i;
+
+	traffic_set(test, "socket=1 c0=50 c3=25 c6=25");
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0, PCU_CTL(0x80, 1));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 1, PCU_CTL(0x80, 2));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 2, PCU_CTL(0x80, 3));
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0), 400000000ULL * n);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 1), 200000000ULL * n);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 2), 200000000ULL * n);
+
+	traffic_set(test, "socket=1 c0=100 c3=0 c6=0");
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0, PCU_CTL(0x80, 1) | CTL_THRESH(n));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 1, PCU_CTL(0x80, 1) | CTL_THRESH(n + 1));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 2,
+		       PCU_CTL(0x80, 1) | CTL_THRESH(n + 1) | PCU_OCC_INV);
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 3,
+		       PCU_CTL(0x80, 2) | CTL_THRESH(1) | PCU_OCC_INV);
+	for (i = 0; i < 4; i++)
+		xu_test_sim_wr(test, sim, 1, E5_PCU_CTR0 + i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 2), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 3), 800000000ULL);
+
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0,
+		       PCU_CTL(0x80, 1) | CTL_THRESH(n) | PCU_OCC_EDGE);
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0), 0ULL);
 }
 
 /* Bad lines: -EINVAL, and a write with one bad line changes nothing */
@@ -344,6 +505,12 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 		"socket=0 latency=-1", "socket=0 latency=1x", "socket=0 nosuch=1",
 		"socket=0 uclk", "socket=0 socket=1 uclk=5",
 		"socket=0 uclk=5;socket=0 channel=0 read=100001",
+		"socket=0 c0=101", "socket=0 c0=60 c3=41",
+		"socket=0 c0=71",	/* with the default c3=10, c6=20 */
+		"socket=0 channel=0 pagehit=80 pagemiss=21",
+		"socket=0 channel=0 pagehit=76",	/* pagemiss=25 */
+		"socket=0 pagehit=1", "socket=0 channel=0 c0=1",
+		"socket=0 link=0 pagemiss=1",
 	};
 	char chan[48], link[48];
 	unsigned int i;
@@ -395,6 +562,9 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_tor_littles_law, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_uclk_changes_at_once, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_background_differs_by_umask, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_imc_act_pre_by_page_share, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_pcu_freq_bands, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_pcu_c_state_occupancy, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_bad_lines_change_nothing, traffic_model_gen_params),
 	{}
 };
