@@ -218,30 +218,108 @@ static u64 sim_e5_cbox_share(u64 n, unsigned int cb, unsigned int ncbox)
 }
 
 /*
+ * The NID filter (umask 0x40) over a C-Box's TOR requests of socket @s:
+ * it selects the requests homed at the nodes its field names, a bit per
+ * node id (the U-Box's CPUNODEID of each socket).  Of the misses @miss,
+ * @local are homed at the socket's own node, the rest spread evenly over
+ * the other sockets' (none on a simulator of one socket); hits, evictions
+ * and writebacks are local.  Each is cut to what the filter selects.
+ */
+static void sim_e5_tor_nid(struct sim_socket *s,
+			   const struct sim_e5_box *bx, u64 local, u64 *miss,
+			   u64 *hit, u64 *ev_n, u64 *wb)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 nid = (bx->filter[m->nid_filter] & m->nid) >> __ffs64(m->nid);
+	unsigned int i, others = 0, sel = 0;
+	u32 node;
+
+	for (i = 0; i < s->sim->sockets; i++) {
+		if (i == s->id)
+			continue;
+		node = sim_e5(&s->sim->sock[i])->nodeid;
+		others++;
+		sel += node < 64 && (nid & BIT_ULL(node));
+	}
+	node = sim_e5(s)->nodeid;
+	if (!(node < 64 && (nid & BIT_ULL(node)))) {
+		*hit = 0;
+		*ev_n = 0;
+		*wb = 0;
+		*miss -= local;
+		local = 0;
+	}
+	if (*miss > local)
+		*miss = local + (others ? share(*miss - local, sel, others) : 0);
+}
+
+/*
+ * C-Box LLC_LOOKUP (0x34) of C-Box @cb: the lookups of its requests
+ * (sim_e5_tor()) whose line is in a state the filter's state field
+ * selects.  Umask 0x01 with 0x02 data reads (its misses, which find the
+ * line invalid, and its hits, which find it a quarter each M, E, S and
+ * F), 0x04 writes (its writebacks, which find it M), 0x08 remote snoops
+ * (its share of the remote reads of the socket's memory, which find it
+ * invalid), 0x10 (IVB-EP) all three.  State bits: 0x01 I, 0x02 S, 0x04
+ * E, 0x08 M, 0x10 F, IVB-EP's 0x20 M too.  false: umask not defined
+ */
+static bool sim_e5_lookup(struct sim_socket *s, unsigned int cb,
+			  const struct sim_e5_box *bx, u32 umask, u64 *rate)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 st = (bx->filter[0] & m->state) >> __ffs64(m->state);
+	unsigned int ncbox = sim_e5(s)->ncbox, hits = 0;
+	u64 rd, wr, miss, wb, snoop, inv;
+
+	if (!(umask & 0x01) || umask == 0x01 ||
+	    umask & ~(u32)m->lookup_umask)
+		return false;
+	if (umask & 0x10)
+		umask |= 0x0e;
+	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
+	miss = sim_e5_cbox_share(rd, cb, ncbox);
+	wb = sim_e5_cbox_share(wr, cb, ncbox);
+	snoop = share(sim_e5_cbox_share(rd, cb, ncbox), s->traffic.remote, 100);
+	/* the hits in M, E, S and F a quarter each: the bits selected */
+	hits = !!(st & 0x28) + !!(st & 0x04) + !!(st & 0x02) + !!(st & 0x10);
+	inv = st & 0x01;
+	*rate = (umask & 0x02 ? (inv ? miss : 0) + share(miss, hits, 4) : 0) +
+		(umask & 0x04 && st & 0x28 ? wb : 0) +
+		(umask & 0x08 && inv ? snoop : 0);
+	return true;
+}
+
+/*
  * C-Box TOR_INSERTS (0x35) and TOR_OCCUPANCY (0x36).  Each C-Box takes
  * its share of the socket's reads as misses (opcode 0x182), as many hits
  * of that opcode, and of its writes as writebacks (WB), twice as many
  * evictions.  Umask bits: 0x01 the opcode filter's requests, 0x02 misses
  * only, 0x04 evictions, 0x08 all, 0x10 writebacks, and on IVB-EP 0x20
  * local and 0x80 remote ones (of the misses, by the remote share; hits,
- * evictions and writebacks are local).  Occupancy: each request's time
+ * evictions and writebacks are local), 0x40 those the node filter selects
+ * (sim_e5_tor_nid()).  The opcode filter's requests with IVB-EP's nc or
+ * isoc bit set: none.  Occupancy: each request's time
  * in the TOR, a miss the scenario's latency, a hit 20 uncore clocks, an
  * eviction or writeback 10.
  */
-static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
-		       u32 umask, u32 opc, u64 *rate)
+static bool sim_e5_tor(struct sim_socket *s, unsigned int cb,
+		       const struct sim_e5_box *bx, u32 ev, u32 umask,
+		       u64 *rate)
 {
 	static const u8 defined[] = { 0x01, 0x03, 0x04, 0x08, 0x0a, 0x10 };
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	/* a miss's time in the TOR, in uncore clocks * 1000 */
 	u64 lat = (u64)s->traffic.latency * s->traffic.uclk;
 	u64 rd, wr, miss, hit, wb, ev_n, local, r = s->traffic.remote;
+	u64 fopc = bx->filter[m->opc_filter];
 	unsigned int ncbox = sim_e5(s)->ncbox, i;
 	u32 sel = umask & 0x1f, lr = umask & 0xa0;
+	u32 opc = (fopc & m->opc) >> __ffs64(m->opc);
 
 	for (i = 0; i < ARRAY_SIZE(defined) && defined[i] != sel; i++)
 		;
-	if (i == ARRAY_SIZE(defined) || umask & 0x40 ||
-	    (lr & ~sim_e5m(s->sim)->tor_umask) || lr == 0xa0)
+	if (i == ARRAY_SIZE(defined) || (lr & ~m->tor_umask) ||
+	    lr == 0xa0 || (umask & 0x40 && lr))
 		return false;
 
 	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
@@ -249,7 +327,7 @@ static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
 	hit = miss;
 	wb = sim_e5_cbox_share(wr, cb, ncbox);
 	ev_n = 2 * wb;
-	if (sel & 0x01 && opc != SIM_E5_RD_OPC) {
+	if (sel & 0x01 && (opc != SIM_E5_RD_OPC || fopc & m->nc)) {
 		*rate = 0;
 		return true;
 	}
@@ -266,6 +344,8 @@ static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
 		miss -= local;
 	if (umask & 0x80)
 		hit = 0;
+	if (umask & 0x40)
+		sim_e5_tor_nid(s, bx, local, &miss, &hit, &ev_n, &wb);
 
 	switch (sel) {
 	case 0x01:
@@ -314,9 +394,6 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			    const struct sim_e5_box *bx, u32 ev, u32 umask,
 			    u64 *rate, u64 *clk)
 {
-	const struct sim_e5_model *m = sim_e5m(s->sim);
-	u32 opc;
-
 	*clk = sim_e5_uclk(s);
 	switch (d->type) {
 	case E5_IMC:
@@ -335,11 +412,11 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			*rate = *clk;
 			return true;
 		}
+		if (ev == 0x34)
+			return sim_e5_lookup(s, d->idx, bx, umask, rate);
 		if (ev != 0x35 && ev != 0x36)
 			return false;
-		/* the opcode field of the model's filter register */
-		opc = (bx->filter[m->opc_filter] & m->opc) >> __ffs64(m->opc);
-		return sim_e5_tor(s, d->idx, ev, umask, opc, rate);
+		return sim_e5_tor(s, d->idx, bx, ev, umask, rate);
 	case E5_QPI:
 		*clk = SIM_E5_QCLK;
 		if (ev == 0x14 && !umask) {
@@ -379,8 +456,8 @@ static u64 sim_e5_above(u64 rate, u64 clk, u64 t)
  * cycle; FREQ_BAND0..3_CYCLES (0x0b-0x0e) the cycles in which the uncore
  * runs at or above band k of the filter (bits 8k+7:8k, in 100 MHz: 0
  * takes every cycle); POWER_STATE_OCCUPANCY (0x80) with occ_sel 1, 2 or
- * 3 the cores in C0, C3 or C6 each cycle, of the socket's cores (one a
- * C-Box), by the scenario's residency shares.  Then, as every box's
+ * 3 the cores in C0 (IVB-EP: C0 and C1), C3 or C6 each cycle, of the
+ * socket's cores (one a C-Box), by the scenario's residency shares.  Then, as every box's
  * (sim_e5_above()), thresh (5 bits), and for the occupancy event
  * occ_invert and occ_edge, for the others inv and edge.  false: an
  * encoding the model leaves out
@@ -401,7 +478,9 @@ static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
 	if (ev == SIM_E5_PCU_OCC) {
 		if (!occ)
 			return false;
-		pct = occ == 1 ? t->c0 : occ == 2 ? t->c3 : t->c6;
+		pct = occ == 2 ? t->c3 : occ == 3 ? t->c6 : t->c0;
+		if (occ == 1 && sim_e5m(s->sim)->occ_c0_c1)
+			pct = 100 - t->c3 - t->c6;
 		n = share(SIM_E5_PCLK * sim_e5(s)->ncbox, pct, 100);
 		inv = ctl & E5_PCU_CTL_OCC_INVERT;
 		edge = ctl & E5_PCU_CTL_OCC_EDGE;
@@ -426,6 +505,24 @@ static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
 	*rate = edge ? min(above, SIM_E5_PCLK - above) :
 		inv ? SIM_E5_PCLK - above : above;
 	return true;
+}
+
+/*
+ * With tid_en, a C-Box's modelled requests (not its clockticks) of one
+ * thread: the tid field's bits 3:1 name a core, bit 0 its thread, bit 4
+ * the requests of no thread.  The scenario's requests come evenly from
+ * every thread of the socket's cores (one a C-Box), none of no thread:
+ * @rate over their number for a thread that exists, else 0.
+ */
+static u64 sim_e5_cbox_tid(struct sim_socket *s,
+			   const struct sim_e5_box *bx, u64 rate)
+{
+	unsigned int tid = FIELD_GET(SNBEP_C_FILT_TID, bx->filter[0]);
+	unsigned int cores = sim_e5(s)->ncbox, threads = sim_e5(s)->threads;
+
+	if (tid & 0x10 || (tid >> 1) >= cores || (tid & 1) >= threads)
+		return 0;
+	return div_u64(rate, cores * threads);
 }
 
 /**
@@ -457,6 +554,8 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 	if (!sim_e5_modelled(s, d, bx, ev, umask, &rate, &clk))
 		rate = sim_e5_rate_of(s->id, type, d->idx, ev) +
 		       SIM_E5_UMASK_RATE * umask;
+	else if (d->type == E5_CBOX && ev && ctl & E5_CTL_TID_EN)
+		rate = sim_e5_cbox_tid(s, bx, rate);
 	if (d->type == E5_PCU)
 		return rate;	/* the background: its fields change no count */
 	t = FIELD_GET(E5_CTL_THRESH8, ctl);
