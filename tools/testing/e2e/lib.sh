@@ -430,6 +430,9 @@ e5_scn() {
 #   U-Box     UCLK (0xff): uclk x 10^6
 #   others    the background 100000 ((event & 7) + 1) (s + idx + 1)
 #             + 1000 umask
+# (not here: the C-Box NID umasks, LLC_LOOKUP, tid_en and IVB-EP's nc and
+# isoc filters, which the KUnit suite xeon_e5_sim_traffic checks; a
+# script must not ask e5_expect for them)
 # then (not on the PCU) thresh t, inv, edge over the count a cycle of the
 # box's clock (uclk; QPI 10^9; iMC DCLK), spread evenly: the cycles with
 # at least t (t = 1 if 0) are A = min(max(rate - (t - 1) clk, 0), clk);
