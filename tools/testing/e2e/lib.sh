@@ -300,8 +300,10 @@ e5_idx() {
 #
 # Each socket of an E5 simulator counts from a traffic scenario, which a
 # script writes with e5_traffic or leaves at the documented default:
-#   socket s: uclk (s + 1) MHz, latency 80 ns, remote 25%;
-#   channel c: read 32 (s + c + 1), write 16 (s + c + 1) MB/s;
+#   socket s: uclk (s + 1) MHz, latency 80 ns, remote 25%, c0 60%, c3
+#   10%, c6 20%;
+#   channel c: read 32 (s + c + 1), write 16 (s + c + 1) MB/s, pagehit
+#   60%, pagemiss 25%;
 #   link l: tx 64 (s + l + 1), rx 48 (s + l + 1) MB/s.
 # The scenario a script wrote is kept in $XU_E5_SCN (e5_load empties it),
 # so that the expected counts come from what the test wrote, never from
@@ -332,8 +334,10 @@ e5_scn_sum() {
 E5_SCN_AWK='
 	BEGIN {
 		v["uclk"] = s + 1; v["latency"] = 80; v["remote"] = 25
+		v["c0"] = 60; v["c3"] = 10; v["c6"] = 20
 		for (c = 0; c < nch; c++) {
 			v["read" c] = 32 * (s + c + 1); v["write" c] = 16 * (s + c + 1)
+			v["pagehit" c] = 60; v["pagemiss" c] = 25
 		}
 		for (l = 0; l < nl; l++) {
 			v["tx" l] = 64 * (s + l + 1); v["rx" l] = 48 * (s + l + 1)
@@ -385,7 +389,13 @@ e5_scn() {
 # SOCKET for TERMS (perf's terms: event, umask, thresh, inv, edge,
 # filter_opc; event=0xff: the fixed counter), by the definitions of
 # Documentation/simulator.rst, "Traffic", from the scenario (e5_scn):
-#   iMC c     CAS_COUNT (0x04): a CAS counts if any umask bit selects it;
+#   iMC c     ACT_COUNT (0x01): R and W (100 - pagehit)%, SNB-EP umask 0
+#             both, IVB-EP RD 0x01 R, WR 0x02 W, BYP 0x08 none;
+#             PRE_COUNT (0x02): PAGE_MISS 0x01 R and W pagemiss%,
+#             PAGE_CLOSE 0x02 R + W (100 - pagehit - pagemiss)%, IVB-EP
+#             RD 0x04 and WR 0x08 R, W pagemiss%, BYP 0x10 none, each
+#             precharge once;
+#             CAS_COUNT (0x04): a CAS counts if any umask bit selects it;
 #             reads R = read[c] * 10^6 / 64 lines/s are regular 15/16
 #             (0x01) or underfill 1/16 (0x02), and independently in
 #             write-major 1/8 (0x10) or read-major 7/8 (0x20, both IVB-EP
@@ -410,10 +420,19 @@ e5_scn() {
 #   QPI l     clockticks (0x14) 10^9; TxL (0x00, link tx) and RxL (0x01,
 #             link rx) FLITS_G0: DATA (0x02) MB/s x 10^6 / 8, NON_DATA
 #             (0x04) one a line, IDLE (0x01) 2 x 10^9 less both
+#   PCU       over its 800 MHz clock P: clockticks (0x00) P;
+#             FREQ_BAND0-3 (0x0b-0x0e) P if uclk >= 100 x filter_bandN,
+#             else 0; POWER_STATE_OCCUPANCY (0x80) occ_sel 1 c0% (IVB-EP:
+#             100 - c3 - c6) of ncbox cores, 2 c3%, 3 c6%, each cycle;
+#             thresh with occ_invert/occ_edge (0x80) or inv/edge (the
+#             others) over P as below
 #   R2PCIe, R3QPI clockticks (0x01), IRP clockticks (0x00): uclk
 #   U-Box     UCLK (0xff): uclk x 10^6
 #   others    the background 100000 ((event & 7) + 1) (s + idx + 1)
 #             + 1000 umask
+# (not here: the C-Box NID umasks, LLC_LOOKUP, tid_en and IVB-EP's nc and
+# isoc filters, which the KUnit suite xeon_e5_sim_traffic checks; a
+# script must not ask e5_expect for them)
 # then (not on the PCU) thresh t, inv, edge over the count a cycle of the
 # box's clock (uclk; QPI 10^9; iMC DCLK), spread evenly: the cycles with
 # at least t (t = 1 if 0) are A = min(max(rate - (t - 1) clk, 0), clk);
@@ -459,6 +478,21 @@ e5_expect() {
 		clk = uc
 		if (b == "imc") {
 			clk = 800000 * (s + i + 1)
+			# IVB-EP (the platform that has TOR local/remote umasks)
+			ivb = tor_umask > 0
+			if (ev == 1 || ev == 2) {
+				chans(i, 1)
+				h = v["pagehit" i]; m = v["pagemiss" i]
+				if (ev == 1) {
+					if (ivb ? (um == 0 || outside(um, 11)) : um != 0) return -1
+					return (um == 0 || bit(um, 1) ? fl(R * (100 - h) / 100) : 0) + \
+						(um == 0 || bit(um, 2) ? fl(W * (100 - h) / 100) : 0)
+				}
+				if (um == 0 || outside(um, ivb ? 31 : 3)) return -1
+				return (bit(um, 1) || bit(um, 4) ? fl(R * m / 100) : 0) + \
+					(bit(um, 1) || bit(um, 8) ? fl(W * m / 100) : 0) + \
+					(bit(um, 2) ? fl((R + W) * (100 - h - m) / 100) : 0)
+			}
 			if (ev != 4 || outside(um, cas_umask)) return -1
 			chans(i, 1)
 			a = 15 * bit(um, 1) + bit(um, 2)
@@ -522,6 +556,18 @@ e5_expect() {
 			if (idle < 0) idle = 0
 			return (bit(um, 1) ? idle : 0) + (bit(um, 2) ? data : 0) + (bit(um, 4) ? hdr : 0)
 		}
+		if (b == "pcu") {
+			clk = 800000000
+			if (um != 0) return -1
+			if (ev == 128 && occ >= 1) {
+				inv = oinv; edge = oedge
+				pct = occ == 2 ? v["c3"] : occ == 3 ? v["c6"] : v["c0"]
+				if (occ == 1 && tor_umask > 0) pct = 100 - v["c3"] - v["c6"]
+				return fl(clk * ncbox * pct / 100)
+			}
+			if (occ != 0 || (ev != 0 && (ev < 11 || ev > 14))) return -1
+			return v["uclk"] >= 100 * (ev ? band[ev - 11] : 0) ? clk : 0
+		}
 		if (b == "r2pcie" || b == "r3qpi") return ev == 1 && um == 0 ? uc : -1
 		if (b == "irp") return ev == 0 && um == 0 ? uc : -1
 		return -1
@@ -529,6 +575,8 @@ e5_expect() {
 	END {
 		uc = v["uclk"] * 1000000
 		ev = 0; um = 0; th = 0; inv = 0; edge = 0; opc = 0
+		occ = 0; oinv = 0; oedge = 0
+		for (j = 0; j < 4; j++) band[j] = 0
 		n = split(terms, t, ",")
 		for (j = 1; j <= n; j++) {
 			split(t[j], p, "=")
@@ -539,6 +587,10 @@ e5_expect() {
 			else if (p[1] == "inv") inv = num(p[2])
 			else if (p[1] == "edge") edge = num(p[2])
 			else if (p[1] == "filter_opc") opc = num(p[2])
+			else if (p[1] == "occ_sel") occ = num(p[2])
+			else if (p[1] == "occ_invert") oinv = num(p[2])
+			else if (p[1] == "occ_edge") oedge = num(p[2])
+			else if (p[1] ~ /^filter_band[0-3]$/) band[substr(p[1], 12) + 0] = num(p[2])
 		}
 		if (ev == 255) {
 			if (b == "ubox") { print uc; exit }
@@ -547,9 +599,11 @@ e5_expect() {
 		rate = modelled()
 		if (rate < 0) {
 			if (b != "imc") clk = uc
-			rate = 100000 * (ev % 8 + 1) * (s + i + 1) + 1000 * um
+			# the PCU: its occ_sel bits are umask bits 15:14
+			rate = 100000 * (ev % 8 + 1) * (s + i + 1) + 1000 * (um + 64 * occ)
+			if (b == "pcu") { printf "%.0f\n", rate; exit }
 		}
-		if (b == "pcu" || (!th && !inv && !edge)) { printf "%.0f\n", rate; exit }
+		if (!th && !inv && !edge) { printf "%.0f\n", rate; exit }
 		if (th < 1) th = 1
 		A = rate - (th - 1) * clk
 		if (A < 0) A = 0

@@ -205,8 +205,15 @@ static const struct sim_e5_model sim_e5_snbep = {
 	.nr_msrs	= { ARRAY_SIZE(sim_e5_common_msrs) },
 	.opc_filter	= 0,
 	.opc		= SNBEP_C_FILT_OPC,
+	.nid_filter	= 0,
+	.nid		= SNBEP_C_FILT_NID,
+	.state		= SNBEP_C_FILT_STATE,
+	.nc		= 0,
+	.lookup_umask	= 0x0f,
 	.cas_umask	= 0x0f,
 	.tor_umask	= 0,
+	.act_umask	= 0,
+	.pre_umask	= 0x03,
 	.boxes		= sim_snbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
 	.ubox_devid	= SNBEP_PCI_UBOX,
@@ -246,9 +253,17 @@ static const struct sim_e5_model sim_e5_ivbep = {
 	.nr_msrs	= { ARRAY_SIZE(sim_e5_common_msrs), ARRAY_SIZE(sim_ivbep_msrs) },
 	.opc_filter	= 1,
 	.opc		= IVBEP_C_FILT_OPC >> 32,
+	.nid_filter	= 1,
+	.nid		= IVBEP_C_FILT_NID >> 32,
+	.state		= IVBEP_C_FILT_STATE,
+	.nc		= (IVBEP_C_FILT_NC | IVBEP_C_FILT_ISOC) >> 32,
+	.lookup_umask	= 0x1f,
 	/* RD_WMM and RD_RMM, 0x10 and 0x20, are IVB-EP's only */
 	.cas_umask	= 0x3f,
 	.tor_umask	= 0xa0,
+	.act_umask	= 0x0b,
+	.pre_umask	= 0x1f,
+	.occ_c0_c1	= true,
 	.boxes		= sim_ivbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
 	.ubox_devid	= IVBEP_PCI_UBOX,
@@ -259,7 +274,9 @@ static const struct sim_e5_model sim_e5_ivbep = {
 
 #define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
 			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
-			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK))
+			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK) | \
+			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS) | \
+			 BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | BIT(SIM_TK_C6))
 
 /* Every MSR that exists, of every box of either model */
 static const struct sim_msr_range sim_e5_msr_ranges[] = {

@@ -99,9 +99,20 @@ struct sim_e5_msr {
  * @nr_msrs:      how many runs in each
  * @opc_filter:   the C-Box filter register that holds the opcode
  * @opc:          its opcode field
+ * @nid_filter:   the C-Box filter register that holds the node field
+ * @nid:          its node field, a bit per node id
+ * @state:        the state field of C-Box filter register 0
+ * @nc:           the nc and isoc bits of the opcode's filter register
+ *                (IVB-EP; 0 on SNB-EP)
+ * @lookup_umask: the C-Box LLC_LOOKUP umask bits that are defined
  * @cas_umask:    the iMC CAS_COUNT umask bits that are defined
  * @tor_umask:    the C-Box TOR umask bits beyond 0x1f that are defined
  *                (local 0x20, remote 0x80, never both)
+ * @act_umask:    the iMC ACT_COUNT umask bits that are defined (none:
+ *                only umask 0 is)
+ * @pre_umask:    the iMC PRE_COUNT umask bits that are defined
+ * @occ_c0_c1:    PCU POWER_STATE_OCCUPANCY occ_sel 1 counts the cores in
+ *                C0 and C1 (IVB-EP), not in C0 only (SNB-EP)
  * @boxes:        its boxes, per socket
  * @nr_boxes:     how many
  * @ubox_devid:   device ID of the U-Box function
@@ -119,8 +130,16 @@ struct sim_e5_model {
 	unsigned int nr_msrs[2];
 	u8 opc_filter;
 	u64 opc;
+	u8 nid_filter;
+	u64 nid;
+	u64 state;
+	u64 nc;
+	u8 lookup_umask;
 	u8 cas_umask;
 	u8 tor_umask;
+	u8 act_umask;
+	u8 pre_umask;
+	bool occ_c0_c1;
 	const struct sim_e5_desc *boxes;
 	unsigned int nr_boxes;
 	u16 ubox_devid;
@@ -172,6 +191,7 @@ struct sim_e5_box {
  * @gcfg:      IVB-EP U_MSR_PMON_GLOBAL_CONFIG
  * @frozen:    IVB-EP: the package is frozen (frz_all, or an overflow)
  * @nodeid:    the U-Box function's CPUNODEID
+ * @threads:   its threads a core (TID filter), 1 for a socket without CPUs
  * @gidnidmap: the U-Box function's GIDNIDMAP
  * @ncbox:     its C-Boxes: one a core, at most the model's
  * @box:       the boxes, as the model lists them
@@ -182,6 +202,7 @@ struct sim_e5 {
 	u64 gcfg;
 	bool frozen;
 	u32 nodeid;
+	unsigned int threads;
 	u32 gidnidmap;
 	unsigned int ncbox;
 	struct sim_e5_box box[SIM_E5_MAX_BOXES];

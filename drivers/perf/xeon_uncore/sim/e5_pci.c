@@ -301,6 +301,17 @@ static unsigned int sim_e5_ncbox(const struct xu_sim *sim, unsigned int socket)
 	return cores && cores < max ? cores : max;
 }
 
+/* The threads a core of socket @socket: 1 for a socket without CPUs */
+static unsigned int sim_e5_threads(unsigned int socket)
+{
+	int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == socket)
+			return cpumask_weight(topology_sibling_cpumask(cpu));
+	return 1;
+}
+
 /*
  * The U-Box functions' CPUNODEID and GIDNIDMAP: node id i of physical
  * package i, so bus i maps to its package only through both
@@ -329,6 +340,7 @@ int sim_e5_init(struct xu_sim *sim)
 		sim_e5(&sim->sock[i])->nodeid = sim_nodeid[phys[i]];
 		sim_e5(&sim->sock[i])->gidnidmap = gidnidmap;
 		sim_e5(&sim->sock[i])->ncbox = sim_e5_ncbox(sim, i);
+		sim_e5(&sim->sock[i])->threads = sim_e5_threads(i);
 	}
 	return 0;
 }

@@ -7,7 +7,8 @@
  * "Traffic", gives every formula; in short:
  *
  *   iMC  CAS_COUNT: the channel's reads and writes, in 64-byte lines, in
- *        sub-events that add up; DCLK as before
+ *        sub-events that add up; DCLK as before; ACT_COUNT and PRE_COUNT:
+ *        by the channel's page hit and page miss shares
  *   HA   REQUESTS, IMC_READS, IMC_WRITES: its channels' reads and writes,
  *        local and remote by the scenario's remote share
  *   C-Box TOR_INSERTS and TOR_OCCUPANCY: the socket's reads, spread over
@@ -15,6 +16,9 @@
  *        occupancy by Little's law from the scenario's latency
  *   QPI  TxL/RxL_FLITS_G0: the link's data in 8-byte data flits, a header
  *        flit a line, idle flits the rest of 2 a QPI clock (8.0 GT/s)
+ *   PCU  CLOCKTICKS, FREQ_BAND0..3_CYCLES and POWER_STATE_OCCUPANCY: the
+ *        800 MHz PCU clock, the uncore clock against each band, the
+ *        cores in C0, C3 or C6 a cycle
  *   every box's clockticks: the uncore clock (QPI: 1 GHz, iMC: DCLK)
  *
  * then thresh, inv and edge over the count a cycle.  Every other encoding
@@ -38,6 +42,10 @@
 #define SIM_E5_WB_CYCLES	10
 /* The opcode of the scenario's reads (filter_opc) */
 #define SIM_E5_RD_OPC		0x182
+/* The PCU's clock (pclk), fixed */
+#define SIM_E5_PCLK		800000000ULL
+/* PCU POWER_STATE_OCCUPANCY: an occupancy event (ev_sel bit 7) */
+#define SIM_E5_PCU_OCC		0x80
 
 /* @n * @num / @den, exactly for any u64 @n */
 static u64 share(u64 n, u64 num, u64 den)
@@ -122,6 +130,42 @@ static bool sim_e5_cas(const struct sim_socket *s, unsigned int c, u32 umask,
 	return true;
 }
 
+/*
+ * iMC ACT_COUNT (0x01) and PRE_COUNT (0x02) of channel @c.  Of its reads
+ * and writes, the page hit share finds its DRAM page open (no command),
+ * the page miss share another page of the bank open (a precharge, then
+ * an activate) and the rest the bank closed by the idle timer (an
+ * activate; the precharge was the timer's).  ACT_COUNT: SNB-EP umask 0,
+ * every activate; IVB-EP RD 0x1, WR 0x2, BYP 0x8 (none: the model has no
+ * bypass).  PRE_COUNT: PAGE_MISS 0x1, PAGE_CLOSE 0x2 (the timer's, one
+ * an access that finds the bank closed), and on IVB-EP RD 0x4 and WR 0x8
+ * (the page misses of reads, of writes), BYP 0x10 (none).  A command
+ * counts once if any umask bit selects it.
+ * false: umask not defined
+ */
+static bool sim_e5_page(const struct sim_socket *s, unsigned int c, u32 ev,
+			u32 umask, u64 *rate)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 hit = s->traffic.pagehit[c], miss = s->traffic.pagemiss[c];
+	u64 rd, wr;
+
+	sim_e5_chans(s, c, 1, &rd, &wr);
+	if (ev == 0x01) {
+		if (umask & ~(u32)m->act_umask || (m->act_umask && !umask))
+			return false;
+		*rate = (!umask || umask & 0x1 ? share(rd, 100 - hit, 100) : 0) +
+			(!umask || umask & 0x2 ? share(wr, 100 - hit, 100) : 0);
+		return true;
+	}
+	if (!umask || umask & ~(u32)m->pre_umask)
+		return false;
+	*rate = (umask & 0x5 ? share(rd, miss, 100) : 0) +
+		(umask & 0x9 ? share(wr, miss, 100) : 0) +
+		(umask & 0x2 ? share(rd + wr, 100 - hit - miss, 100) : 0);
+	return true;
+}
+
 /* The channels of HA @h: SNB-EP's one HA has all 4, IVB-EP's two 4 each */
 static void sim_e5_ha_chans(const struct sim_socket *s, unsigned int h,
 			    u64 *rd, u64 *wr)
@@ -174,30 +218,108 @@ static u64 sim_e5_cbox_share(u64 n, unsigned int cb, unsigned int ncbox)
 }
 
 /*
+ * The NID filter (umask 0x40) over a C-Box's TOR requests of socket @s:
+ * it selects the requests homed at the nodes its field names, a bit per
+ * node id (the U-Box's CPUNODEID of each socket).  Of the misses @miss,
+ * @local are homed at the socket's own node, the rest spread evenly over
+ * the other sockets' (none on a simulator of one socket); hits, evictions
+ * and writebacks are local.  Each is cut to what the filter selects.
+ */
+static void sim_e5_tor_nid(struct sim_socket *s,
+			   const struct sim_e5_box *bx, u64 local, u64 *miss,
+			   u64 *hit, u64 *ev_n, u64 *wb)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 nid = (bx->filter[m->nid_filter] & m->nid) >> __ffs64(m->nid);
+	unsigned int i, others = 0, sel = 0;
+	u32 node;
+
+	for (i = 0; i < s->sim->sockets; i++) {
+		if (i == s->id)
+			continue;
+		node = sim_e5(&s->sim->sock[i])->nodeid;
+		others++;
+		sel += node < 64 && (nid & BIT_ULL(node));
+	}
+	node = sim_e5(s)->nodeid;
+	if (!(node < 64 && (nid & BIT_ULL(node)))) {
+		*hit = 0;
+		*ev_n = 0;
+		*wb = 0;
+		*miss -= local;
+		local = 0;
+	}
+	if (*miss > local)
+		*miss = local + (others ? share(*miss - local, sel, others) : 0);
+}
+
+/*
+ * C-Box LLC_LOOKUP (0x34) of C-Box @cb: the lookups of its requests
+ * (sim_e5_tor()) whose line is in a state the filter's state field
+ * selects.  Umask 0x01 with 0x02 data reads (its misses, which find the
+ * line invalid, and its hits, which find it a quarter each M, E, S and
+ * F), 0x04 writes (its writebacks, which find it M), 0x08 remote snoops
+ * (its share of the remote reads of the socket's memory, which find it
+ * invalid), 0x10 (IVB-EP) all three.  State bits: 0x01 I, 0x02 S, 0x04
+ * E, 0x08 M, 0x10 F, IVB-EP's 0x20 M too.  false: umask not defined
+ */
+static bool sim_e5_lookup(struct sim_socket *s, unsigned int cb,
+			  const struct sim_e5_box *bx, u32 umask, u64 *rate)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 st = (bx->filter[0] & m->state) >> __ffs64(m->state);
+	unsigned int ncbox = sim_e5(s)->ncbox, hits = 0;
+	u64 rd, wr, miss, wb, snoop, inv;
+
+	if (!(umask & 0x01) || umask == 0x01 ||
+	    umask & ~(u32)m->lookup_umask)
+		return false;
+	if (umask & 0x10)
+		umask |= 0x0e;
+	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
+	miss = sim_e5_cbox_share(rd, cb, ncbox);
+	wb = sim_e5_cbox_share(wr, cb, ncbox);
+	snoop = share(sim_e5_cbox_share(rd, cb, ncbox), s->traffic.remote, 100);
+	/* the hits in M, E, S and F a quarter each: the bits selected */
+	hits = !!(st & 0x28) + !!(st & 0x04) + !!(st & 0x02) + !!(st & 0x10);
+	inv = st & 0x01;
+	*rate = (umask & 0x02 ? (inv ? miss : 0) + share(miss, hits, 4) : 0) +
+		(umask & 0x04 && st & 0x28 ? wb : 0) +
+		(umask & 0x08 && inv ? snoop : 0);
+	return true;
+}
+
+/*
  * C-Box TOR_INSERTS (0x35) and TOR_OCCUPANCY (0x36).  Each C-Box takes
  * its share of the socket's reads as misses (opcode 0x182), as many hits
  * of that opcode, and of its writes as writebacks (WB), twice as many
  * evictions.  Umask bits: 0x01 the opcode filter's requests, 0x02 misses
  * only, 0x04 evictions, 0x08 all, 0x10 writebacks, and on IVB-EP 0x20
  * local and 0x80 remote ones (of the misses, by the remote share; hits,
- * evictions and writebacks are local).  Occupancy: each request's time
+ * evictions and writebacks are local), 0x40 those the node filter selects
+ * (sim_e5_tor_nid()).  The opcode filter's requests with IVB-EP's nc or
+ * isoc bit set: none.  Occupancy: each request's time
  * in the TOR, a miss the scenario's latency, a hit 20 uncore clocks, an
  * eviction or writeback 10.
  */
-static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
-		       u32 umask, u32 opc, u64 *rate)
+static bool sim_e5_tor(struct sim_socket *s, unsigned int cb,
+		       const struct sim_e5_box *bx, u32 ev, u32 umask,
+		       u64 *rate)
 {
 	static const u8 defined[] = { 0x01, 0x03, 0x04, 0x08, 0x0a, 0x10 };
+	const struct sim_e5_model *m = sim_e5m(s->sim);
 	/* a miss's time in the TOR, in uncore clocks * 1000 */
 	u64 lat = (u64)s->traffic.latency * s->traffic.uclk;
 	u64 rd, wr, miss, hit, wb, ev_n, local, r = s->traffic.remote;
+	u64 fopc = bx->filter[m->opc_filter];
 	unsigned int ncbox = sim_e5(s)->ncbox, i;
 	u32 sel = umask & 0x1f, lr = umask & 0xa0;
+	u32 opc = (fopc & m->opc) >> __ffs64(m->opc);
 
 	for (i = 0; i < ARRAY_SIZE(defined) && defined[i] != sel; i++)
 		;
-	if (i == ARRAY_SIZE(defined) || umask & 0x40 ||
-	    (lr & ~sim_e5m(s->sim)->tor_umask) || lr == 0xa0)
+	if (i == ARRAY_SIZE(defined) || (lr & ~m->tor_umask) ||
+	    lr == 0xa0 || (umask & 0x40 && lr))
 		return false;
 
 	sim_e5_chans(s, 0, s->sim->model->channels, &rd, &wr);
@@ -205,7 +327,7 @@ static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
 	hit = miss;
 	wb = sim_e5_cbox_share(wr, cb, ncbox);
 	ev_n = 2 * wb;
-	if (sel & 0x01 && opc != SIM_E5_RD_OPC) {
+	if (sel & 0x01 && (opc != SIM_E5_RD_OPC || fopc & m->nc)) {
 		*rate = 0;
 		return true;
 	}
@@ -222,6 +344,8 @@ static bool sim_e5_tor(struct sim_socket *s, unsigned int cb, u32 ev,
 		miss -= local;
 	if (umask & 0x80)
 		hit = 0;
+	if (umask & 0x40)
+		sim_e5_tor_nid(s, bx, local, &miss, &hit, &ev_n, &wb);
 
 	switch (sel) {
 	case 0x01:
@@ -270,13 +394,12 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			    const struct sim_e5_box *bx, u32 ev, u32 umask,
 			    u64 *rate, u64 *clk)
 {
-	const struct sim_e5_model *m = sim_e5m(s->sim);
-	u32 opc;
-
 	*clk = sim_e5_uclk(s);
 	switch (d->type) {
 	case E5_IMC:
 		*clk = sim_e5_rate_of(s->id, "imc", d->idx, E5_FIXED_EVENT);
+		if (ev == 0x01 || ev == 0x02)
+			return sim_e5_page(s, d->idx, ev, umask, rate);
 		return ev == 0x04 && sim_e5_cas(s, d->idx, umask, rate);
 	case E5_HA:
 		if (ev == 0x00 && !umask) {
@@ -289,11 +412,11 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			*rate = *clk;
 			return true;
 		}
+		if (ev == 0x34)
+			return sim_e5_lookup(s, d->idx, bx, umask, rate);
 		if (ev != 0x35 && ev != 0x36)
 			return false;
-		/* the opcode field of the model's filter register */
-		opc = (bx->filter[m->opc_filter] & m->opc) >> __ffs64(m->opc);
-		return sim_e5_tor(s, d->idx, ev, umask, opc, rate);
+		return sim_e5_tor(s, d->idx, bx, ev, umask, rate);
 	case E5_QPI:
 		*clk = SIM_E5_QCLK;
 		if (ev == 0x14 && !umask) {
@@ -328,6 +451,80 @@ static u64 sim_e5_above(u64 rate, u64 clk, u64 t)
 	return min(rate - below, clk);
 }
 
+/*
+ * The PCU's events, over its 800 MHz clock: CLOCKTICKS (0x00) every
+ * cycle; FREQ_BAND0..3_CYCLES (0x0b-0x0e) the cycles in which the uncore
+ * runs at or above band k of the filter (bits 8k+7:8k, in 100 MHz: 0
+ * takes every cycle); POWER_STATE_OCCUPANCY (0x80) with occ_sel 1, 2 or
+ * 3 the cores in C0 (IVB-EP: C0 and C1), C3 or C6 each cycle, of the
+ * socket's cores (one a C-Box), by the scenario's residency shares.  Then, as every box's
+ * (sim_e5_above()), thresh (5 bits), and for the occupancy event
+ * occ_invert and occ_edge, for the others inv and edge.  false: an
+ * encoding the model leaves out
+ */
+static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
+		       u64 ctl, u64 *rate)
+{
+	const struct xu_sim_traffic *t = &s->traffic;
+	u32 ev = FIELD_GET(E5_CTL_EV_SEL, ctl) |
+		 (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
+	u32 occ = FIELD_GET(E5_PCU_CTL_OCC_SEL, ctl), th, pct;
+	u32 rest = FIELD_GET(E5_CTL_UMASK, ctl) & ~(E5_PCU_CTL_OCC_SEL >> 8);
+	u64 band, above, n;
+	bool inv, edge;
+
+	if (rest)
+		return false;
+	if (ev == SIM_E5_PCU_OCC) {
+		if (!occ)
+			return false;
+		pct = occ == 2 ? t->c3 : occ == 3 ? t->c6 : t->c0;
+		if (occ == 1 && sim_e5m(s->sim)->occ_c0_c1)
+			pct = 100 - t->c3 - t->c6;
+		n = share(SIM_E5_PCLK * sim_e5(s)->ncbox, pct, 100);
+		inv = ctl & E5_PCU_CTL_OCC_INVERT;
+		edge = ctl & E5_PCU_CTL_OCC_EDGE;
+	} else if (!occ && (ev == 0x00 ||
+			    (ev >= E5_PCU_EV_FREQ_BAND0 &&
+			     ev < E5_PCU_EV_FREQ_BAND0 + E5_PCU_NUM_BANDS))) {
+		band = ev ? (bx->filter[0] &
+			     E5_PCU_FILT_BAND(ev - E5_PCU_EV_FREQ_BAND0)) >>
+			    (8 * (ev - E5_PCU_EV_FREQ_BAND0)) : 0;
+		n = (u64)t->uclk >= 100 * band ? SIM_E5_PCLK : 0;
+		inv = ctl & E5_CTL_INVERT;
+		edge = ctl & E5_CTL_EDGE;
+	} else {
+		return false;
+	}
+	th = FIELD_GET(E5_CTL_THRESH5, ctl);
+	if (!th && !inv && !edge) {
+		*rate = n;
+		return true;
+	}
+	above = sim_e5_above(n, SIM_E5_PCLK, max(th, 1U));
+	*rate = edge ? min(above, SIM_E5_PCLK - above) :
+		inv ? SIM_E5_PCLK - above : above;
+	return true;
+}
+
+/*
+ * With tid_en, a C-Box's modelled requests (not its clockticks) of one
+ * thread: the tid field's bits 3:1 name a core, bit 0 its thread, bit 4
+ * the requests of no thread.  The scenario's requests come evenly from
+ * every thread of the socket's cores (one a C-Box), none of no thread:
+ * @rate over their number for a thread that exists, else 0.
+ */
+static u64 sim_e5_cbox_tid(struct sim_socket *s,
+			   const struct sim_e5_box *bx, u64 rate)
+{
+	unsigned int tid = FIELD_GET(SNBEP_C_FILT_TID, bx->filter[0]);
+	unsigned int cores = sim_e5(s)->ncbox, threads = sim_e5(s)->threads;
+
+	if (tid & 0x10 || (tid >> 1) >= cores || (tid & 1) >= threads)
+		return 0;
+	return div_u64(rate, cores * threads);
+}
+
 /**
  * sim_e5_count_rate() - what counter @i of box @b counts a second now
  * @s: the socket, locked
@@ -350,13 +547,17 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 	if (i == SIM_E5_FIXED)
 		return d->type == E5_UBOX ? sim_e5_uclk(s) :
 		       sim_e5_rate_of(s->id, type, d->idx, E5_FIXED_EVENT);
+	if (d->type == E5_PCU && sim_e5_pcu(s, bx, ctl, &rate))
+		return rate;
 	ev = FIELD_GET(E5_CTL_EV_SEL, ctl) | (ctl & E5_CTL_EV_SEL_EXT ? 0x100 : 0);
 	umask = FIELD_GET(E5_CTL_UMASK, ctl);
 	if (!sim_e5_modelled(s, d, bx, ev, umask, &rate, &clk))
 		rate = sim_e5_rate_of(s->id, type, d->idx, ev) +
 		       SIM_E5_UMASK_RATE * umask;
+	else if (d->type == E5_CBOX && ev && ctl & E5_CTL_TID_EN)
+		rate = sim_e5_cbox_tid(s, bx, rate);
 	if (d->type == E5_PCU)
-		return rate;	/* its own thresh and occupancy fields */
+		return rate;	/* the background: its fields change no count */
 	t = FIELD_GET(E5_CTL_THRESH8, ctl);
 	inv = ctl & E5_CTL_INVERT;
 	edge = ctl & E5_CTL_EDGE;
@@ -372,9 +573,10 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
  * The scenario a socket starts with: the uncore at (socket + 1) MHz;
  * each of the model's channels c reading 32 * (socket + c + 1) MB/s (the
  * 500000 * (socket + c + 1) CAS_COUNT.RD a second of earlier versions)
- * and writing half that; each of its links l sending 64 * (socket + l +
- * 1) MB/s and receiving 48 * (socket + l + 1); reads 80 ns, a quarter of
- * them remote
+ * and writing half that, 60% of its accesses page hits and 25% page
+ * misses; each of its links l sending 64 * (socket + l + 1) MB/s and
+ * receiving 48 * (socket + l + 1); reads 80 ns, a quarter of them
+ * remote; the cores 60% of the time in C0, 10% in C3, 20% in C6
  */
 void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 			    struct xu_sim_traffic *t)
@@ -384,6 +586,8 @@ void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 	for (i = 0; i < m->channels; i++) {
 		t->read[i] = 32 * (socket + i + 1);
 		t->write[i] = 16 * (socket + i + 1);
+		t->pagehit[i] = 60;
+		t->pagemiss[i] = 25;
 	}
 	for (i = 0; i < m->links; i++) {
 		t->tx[i] = 64 * (socket + i + 1);
@@ -392,4 +596,7 @@ void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 	t->latency = 80;
 	t->remote = 25;
 	t->uclk = socket + 1;
+	t->c0 = 60;
+	t->c3 = 10;
+	t->c6 = 20;
 }

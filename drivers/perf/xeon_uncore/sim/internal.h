@@ -144,7 +144,8 @@ struct sim_model_ops {
 /* The keys of a traffic scenario line (traffic.c), as bits of sim_model.keys */
 enum sim_traffic_key {
 	SIM_TK_READ, SIM_TK_WRITE, SIM_TK_TX, SIM_TK_RX, SIM_TK_LATENCY,
-	SIM_TK_REMOTE, SIM_TK_UCLK, SIM_TK_NR
+	SIM_TK_REMOTE, SIM_TK_UCLK, SIM_TK_PAGEHIT, SIM_TK_PAGEMISS, SIM_TK_C0,
+	SIM_TK_C3, SIM_TK_C6, SIM_TK_NR
 };
 
 /* A range of MSRs, @first to @last, for the debugfs dump */
@@ -178,7 +179,7 @@ struct sim_model {
 	unsigned int nr_msrs;
 	u8 channels;
 	u8 links;
-	u8 keys;
+	u16 keys;
 };
 
 /* Each family's models, NULL-terminated (nhmex.c, e5_boxes.c) */

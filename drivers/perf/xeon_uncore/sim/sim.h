@@ -71,6 +71,13 @@ extern const struct xu_io_ops xu_sim_io;
  * @remote:  the share of the memory reads of the socket's channels that
  *           come from another socket, in percent
  * @uclk:    the uncore clock, in MHz
+ * @pagehit: per memory channel: the share of its reads and writes that
+ *           find their DRAM page open, in percent
+ * @pagemiss: per memory channel: the share that find another page open
+ *           in their bank (a page miss); the rest find the bank closed
+ * @c0:      the share of the cores' time spent in C0, in percent
+ * @c3:      the same in C3
+ * @c6:      the same in C6 (the rest of 100, in C1)
  *
  * Every modelled event counts from it by its definition
  * (Documentation/simulator.rst, "Traffic"); a model uses only the members
@@ -84,6 +91,11 @@ struct xu_sim_traffic {
 	u32 latency;
 	u32 remote;
 	u32 uclk;
+	u32 pagehit[XU_SIM_CHANNELS];
+	u32 pagemiss[XU_SIM_CHANNELS];
+	u32 c0;
+	u32 c3;
+	u32 c6;
 };
 
 /**

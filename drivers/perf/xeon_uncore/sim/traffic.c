@@ -1,20 +1,22 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Simulated uncore, the traffic scenario: per socket, the read and write
- * bandwidth of each memory channel, the data each link sends and
- * receives, the memory read latency, the remote share of the reads and
- * the uncore clock.  The models derive every modelled event's count from
+ * bandwidth of each memory channel and the shares of its accesses that
+ * hit or miss an open DRAM page, the data each link sends and receives,
+ * the memory read latency, the remote share of the reads, the uncore
+ * clock and the cores' C-state residency.  The models derive every modelled event's count from
  * it (Documentation/simulator.rst, "Traffic").  Set in lines of
  * key=value words:
  *
- *   socket=S channel=C read=MBPS write=MBPS
- *   socket=S latency=NS remote=PERCENT uclk=MHZ
+ *   socket=S channel=C read=MBPS write=MBPS pagehit=PERCENT pagemiss=PERCENT
+ *   socket=S latency=NS remote=PERCENT uclk=MHZ c0=PERCENT c3=PERCENT c6=PERCENT
  *   socket=S link=L tx=MBPS rx=MBPS
  *
  * a line taking any subset of the keys its socket, channel or link takes,
  * and only those its model counts (struct sim_model.keys).  A write of
  * several lines (separated by newlines or ';') applies all of them or,
- * if any is bad, none.
+ * if any is bad, none.  pagehit + pagemiss of a channel and c0 + c3 + c6
+ * of a socket are at most 100 once the write is applied.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -43,13 +45,20 @@ static const struct {
 	[SIM_TK_LATENCY]	= { "latency",	100000 },
 	[SIM_TK_REMOTE]		= { "remote",	100 },
 	[SIM_TK_UCLK]		= { "uclk",	10000 },
+	[SIM_TK_PAGEHIT]	= { "pagehit",	100 },
+	[SIM_TK_PAGEMISS]	= { "pagemiss",	100 },
+	[SIM_TK_C0]		= { "c0",	100 },
+	[SIM_TK_C3]		= { "c3",	100 },
+	[SIM_TK_C6]		= { "c6",	100 },
 };
 
 /* The keys of a channel's, a link's and a socket's line */
-#define SIM_TK_CHANNEL	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE))
+#define SIM_TK_CHANNEL	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | \
+			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS))
 #define SIM_TK_LINK	(BIT(SIM_TK_TX) | BIT(SIM_TK_RX))
 #define SIM_TK_SOCKET	(BIT(SIM_TK_LATENCY) | BIT(SIM_TK_REMOTE) | \
-			 BIT(SIM_TK_UCLK))
+			 BIT(SIM_TK_UCLK) | BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | \
+			 BIT(SIM_TK_C6))
 
 /* The member of @t that key @k of channel or link @i names */
 static u32 *sim_tk_field(struct xu_sim_traffic *t, enum sim_traffic_key k,
@@ -68,6 +77,16 @@ static u32 *sim_tk_field(struct xu_sim_traffic *t, enum sim_traffic_key k,
 		return &t->latency;
 	case SIM_TK_REMOTE:
 		return &t->remote;
+	case SIM_TK_PAGEHIT:
+		return &t->pagehit[i];
+	case SIM_TK_PAGEMISS:
+		return &t->pagemiss[i];
+	case SIM_TK_C0:
+		return &t->c0;
+	case SIM_TK_C3:
+		return &t->c3;
+	case SIM_TK_C6:
+		return &t->c6;
 	default:
 		return &t->uclk;
 	}
@@ -81,6 +100,18 @@ static int sim_tk_find(const char *name)
 		if (!strcmp(sim_tk[k].name, name))
 			return k;
 	return -1;
+}
+
+/*
+ * The shares of @t that add up, of channel @c: the page hits and misses,
+ * and the C-state residencies, each at most 100 percent (unsigned sums:
+ * each value is at most 100)
+ */
+static bool sim_traffic_shares_ok(const struct xu_sim_traffic *t,
+				  unsigned int c)
+{
+	return t->pagehit[c] + t->pagemiss[c] <= 100 &&
+	       t->c0 + t->c3 + t->c6 <= 100;
 }
 
 /*
@@ -149,7 +180,7 @@ static int sim_traffic_line(const struct xu_sim *sim, char *line,
 
 		*field = val[b];
 	}
-	return 0;
+	return sim_traffic_shares_ok(&next[socket], i) ? 0 : -EINVAL;
 }
 
 /* Serialises the writers: each reads every scenario, then writes them back */

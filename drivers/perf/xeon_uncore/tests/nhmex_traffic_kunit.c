@@ -403,6 +403,8 @@ static void nxt_bad_lines_refused(struct kunit *test)
 		"socket=0 uclk=0",
 		"socket=0 channel=0 tx=1",
 		"socket=0 channel=0 read=100;socket=0 latency=1",
+		"socket=0 c0=50",			/* no C-state residency */
+		"socket=0 channel=0 pagehit=50",	/* nor page hits */
 	};
 	struct xu_sim_traffic before[2], after;
 	unsigned int i, s;

@@ -11,6 +11,7 @@
 #include <linux/err.h>
 #include <linux/pci.h>
 #include <linux/time64.h>
+#include <linux/topology.h>
 
 #include <xeon_uncore/snbep.h>
 
@@ -25,6 +26,8 @@
 /* The functions of socket 0's and 1's boxes the cases use (both models) */
 #define HA0_DEVFN		PCI_DEVFN(14, 1)
 #define QPI1_DEVFN		PCI_DEVFN(9, 2)
+/* The U-Box function, with CPUNODEID */
+#define SIM_UBOX_DEVFN_T	PCI_DEVFN(11, 0)
 
 /* What the cases need of each E5 platform beyond xu_test_platforms[] */
 struct traffic_model {
@@ -315,19 +318,406 @@ static void traffic_uclk_changes_at_once(struct kunit *test)
 }
 
 /*
- * An encoding the model leaves out (ACT_COUNT, 0x01) counts the
- * background rate, 100000 * ((0x01 & 7) + 1) * (socket + imc + 1), plus
+ * An encoding the model leaves out (DRAM_PRE_ALL, 0x06) counts the
+ * background rate, 100000 * ((0x06 & 7) + 1) * (socket + imc + 1), plus
  * 1000 a second per umask value: two umasks never count the same
  */
 static void traffic_background_differs_by_umask(struct kunit *test)
 {
 	const struct traffic_model *m = ctx(test)->m;
-	static const u64 ctl[] = { CTL(0x01, 0x1ULL), CTL(0x01, 0x2ULL) };
+	static const u64 ctl[] = { CTL(0x06, 0x1ULL), CTL(0x06, 0x2ULL) };
 
 	pci_prog(test, 1, m->imc2_devfn, ctl, 2);
 	second(test);
-	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 800000ULL + 1000);
-	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 800000ULL + 2000);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 2800000ULL + 1000);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 2800000ULL + 2000);
+}
+
+/*
+ * ACT_COUNT (0x01) and PRE_COUNT (0x02) of channel 2 of socket 1: 6400
+ * MB/s read, 100000000 lines, and 1600 written, 25000000; half of them
+ * page hits, 30% page misses, the other 20% find the bank closed.  Every
+ * access but a hit opens a page: 62500000 activates, 50000000 for reads
+ * and 12500000 for writes.  A page miss precharges first: 37500000
+ * (PAGE_MISS, 0x1), 30000000 for reads (RD, 0x4), 7500000 for writes
+ * (WR, 0x8); a closed bank was closed by the timer's precharge (PAGE_CLOSE,
+ * 0x2): 25000000.
+ */
+static void traffic_imc_act_pre_by_page_share(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	u64 snb[] = { CTL(0x01, 0ULL), CTL(0x02, 0x1ULL), CTL(0x02, 0x2ULL),
+		      CTL(0x02, 0x3ULL) };
+	u64 ivb[] = { CTL(0x01, 0x1ULL), CTL(0x01, 0x2ULL), CTL(0x02, 0x4ULL),
+		      CTL(0x02, 0x8ULL) };
+	unsigned int i;
+
+	traffic_set(test, "socket=1 channel=2 read=6400 write=1600 pagehit=50 pagemiss=30");
+	pci_prog(test, 1, m->imc2_devfn, m->ivb ? ivb : snb, 4);
+	second(test);
+	if (!m->ivb) {
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 62500000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 37500000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 25000000ULL);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 62500000ULL);
+		/* SNB-EP's ACT_COUNT has no umask: 0x1 is the background's */
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTL0, CTL(0x01, 0x1ULL));
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTR0, 0);
+		second(test);
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0),
+				800000ULL + 1000);
+		return;
+	}
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 50000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 12500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 30000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 7500000ULL);
+
+	/* PAGE_MISS, PAGE_CLOSE, PAGE_MISS | RD (each once), ACT BYP */
+	ivb[0] = CTL(0x02, 0x1ULL);
+	ivb[1] = CTL(0x02, 0x2ULL);
+	ivb[2] = CTL(0x02, 0x5ULL);
+	ivb[3] = CTL(0x01, 0x8ULL);
+	pci_prog(test, 1, m->imc2_devfn, ivb, 4);
+	for (i = 0; i < 4; i++)
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 37500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 25000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 37500000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 0ULL);
+}
+
+/* PCU_MSR_PMON_CTL images: en with ev_sel and occ_sel, 5-bit thresh */
+#define PCU_CTL(ev, occ)	(0x400000ULL | (u64)(occ) << 14 | (ev))
+#define PCU_OCC_INV		BIT_ULL(30)
+#define PCU_OCC_EDGE		BIT_ULL(31)
+
+/*
+ * The cores of socket @s as Documentation/simulator.rst gives them: one
+ * for each first thread of a core of that package, at most the C-Boxes
+ * of the model, all of them for a package without CPUs
+ */
+static unsigned int cores_of(const struct traffic_model *m, unsigned int s)
+{
+	unsigned int n = 0;
+	int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == s &&
+		    cpu == cpumask_first(topology_sibling_cpumask(cpu)))
+			n++;
+	return n && n < m->cboxes ? n : m->cboxes;
+}
+
+/*
+ * The PCU of socket 0 at a 2000 MHz uncore: CLOCKTICKS (0x00) counts its
+ * 800 MHz clock; FREQ_BAND1 (0x0c) at 20 (2.0 GHz, band 1 of the filter,
+ * bits 15:8) every cycle, FREQ_BAND2 (0x0d) at 21 none, FREQ_BAND3 (0x0e)
+ * at 10 every cycle; FREQ_BAND0 (0x0b) at 0 every cycle, at 255 none.
+ */
+static void traffic_pcu_freq_bands(struct kunit *test)
+{
+	struct xu_sim *sim = ctx(test)->sim;
+	unsigned int i;
+
+	traffic_set(test, "socket=0 uclk=2000");
+	xu_test_sim_wr(test, sim, 0, E5_PCU_FILTER, 0x0a151400ULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0, PCU_CTL(0x00, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 1, PCU_CTL(0x0c, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 2, PCU_CTL(0x0d, 0));
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0 + 3, PCU_CTL(0x0e, 0));
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 1), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 2), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 3), 800000000ULL);
+
+	/* band 0 at 0, then at 255; band 2 at 21 once the uncore runs at 2.1 GHz */
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTL0, PCU_CTL(0x0b, 0));
+	for (i = 0; i < 4; i++)
+		xu_test_sim_wr(test, sim, 0, E5_PCU_CTR0 + i, 0);
+	traffic_set(test, "socket=0 uclk=2100");
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0 + 2), 800000000ULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_FILTER, 0x0a1514ffULL);
+	xu_test_sim_wr(test, sim, 0, E5_PCU_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, E5_PCU_CTR0), 0ULL);
+}
+
+/*
+ * POWER_STATE_OCCUPANCY (0x80) of socket 1's PCU, the cores in a C-state
+ * each 800 MHz cycle.  With 40% of the cores' time in C0, 10% in C1,
+ * 20% in C3 and 30% in C6, occ_sel 1 counts 320000000 per core on SNB-EP
+ * (C0) and 400000000 on IVB-EP (C0 and C1), 2 160000000, 3 240000000.
+ * With every core in C0 all the time, each cycle has all N of them:
+ * thresh N counts every cycle, thresh N + 1 none, and with occ_invert
+ * every cycle; C3 with thresh 1 and occ_invert every cycle; occ_edge, no
+ * rise.
+ */
+static void traffic_pcu_c_state_occupancy(struct kunit *test)
+{
+	struct xu_sim *sim = ctx(test)->sim;
+	u64 n = cores_of(ctx(test)->m, 1);
+	unsigned int i;
+
+	traffic_set(test, "socket=1 c0=40 c3=20 c6=30");
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0, PCU_CTL(0x80, 1));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 1, PCU_CTL(0x80, 2));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 2, PCU_CTL(0x80, 3));
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0),
+			(ctx(test)->m->ivb ? 400000000ULL : 320000000ULL) * n);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 1), 160000000ULL * n);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 2), 240000000ULL * n);
+
+	traffic_set(test, "socket=1 c0=100 c3=0 c6=0");
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0, PCU_CTL(0x80, 1) | CTL_THRESH(n));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 1, PCU_CTL(0x80, 1) | CTL_THRESH(n + 1));
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 2,
+		       PCU_CTL(0x80, 1) | CTL_THRESH(n + 1) | PCU_OCC_INV);
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0 + 3,
+		       PCU_CTL(0x80, 2) | CTL_THRESH(1) | PCU_OCC_INV);
+	for (i = 0; i < 4; i++)
+		xu_test_sim_wr(test, sim, 1, E5_PCU_CTR0 + i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 2), 800000000ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0 + 3), 800000000ULL);
+
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTL0,
+		       PCU_CTL(0x80, 1) | CTL_THRESH(n) | PCU_OCC_EDGE);
+	xu_test_sim_wr(test, sim, 1, E5_PCU_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 1, E5_PCU_CTR0), 0ULL);
+}
+
+/* C-Box control images: tid_en (bit 19) */
+#define CTL_TID_EN		0x080000ULL
+
+/*
+ * Write @val into every C-Box of socket 0: the SNB-EP filter, or on
+ * IVB-EP FILTER0 (@ivb_f1 false) or FILTER1
+ */
+static void cbox_filter_all(struct kunit *test, u64 snb, u64 ivb, bool ivb_f1)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	unsigned int n;
+
+	for (n = 0; n < m->cboxes; n++)
+		xu_test_sim_wr(test, ctx(test)->sim, 0,
+			       cbox(n, m->ivb && ivb_f1 ? IVBEP_C_FILTER1 : E5_C_FILTER),
+			       m->ivb ? ivb : snb);
+}
+
+/* Counter @i of every C-Box of socket 0, summed; then each set to 0 */
+static u64 cbox_sum(struct kunit *test, unsigned int i)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	u64 sum = 0;
+	unsigned int n;
+
+	for (n = 0; n < m->cboxes; n++) {
+		sum += xu_test_sim_rd(test, ctx(test)->sim, 0, cbox(n, E5_C_CTR0 + i));
+		xu_test_sim_wr(test, ctx(test)->sim, 0, cbox(n, E5_C_CTR0 + i), 0);
+	}
+	return sum;
+}
+
+/* Counter @i of every C-Box of socket 0 to @ctl */
+static void cbox_ctl_all(struct kunit *test, unsigned int i, u64 ctl)
+{
+	unsigned int n;
+
+	for (n = 0; n < ctx(test)->m->cboxes; n++)
+		xu_test_sim_wr(test, ctx(test)->sim, 0, cbox(n, E5_C_CTL0 + i), ctl);
+}
+
+/*
+ * Every channel of socket 0 reading 72072 MB/s: 1126125000 lines each,
+ * T = 4504500000 (SNB-EP, 4 channels) or 9009000000 (IVB-EP, 8), which
+ * any number of C-Boxes up to 15 shares evenly, and each share's quarter
+ * too.  @wr: the MB/s each writes.
+ */
+static u64 cbox_scenario(struct kunit *test, unsigned int wr)
+{
+	char line[80];
+	unsigned int c;
+
+	for (c = 0; c < ctx(test)->m->channels; c++) {
+		snprintf(line, sizeof(line), "socket=0 channel=%u read=72072 write=%u",
+			 c, wr);
+		traffic_set(test, line);
+	}
+	traffic_set(test, "socket=0 remote=25");
+	return ctx(test)->m->ivb ? 9009000000ULL : 4504500000ULL;
+}
+
+/* Node id of socket @s: its U-Box function's CPUNODEID, bits 2:0 */
+static unsigned int node_of(struct kunit *test, unsigned int s)
+{
+	u32 v;
+
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_read(ctx(test)->sim, s, SIM_UBOX_DEVFN_T,
+						 E5_UBOX_CPUNODEID, &v));
+	return v & 7;
+}
+
+/*
+ * TOR_INSERTS with the NID filter (umask 0x40; SNB-EP filter bits 17:10,
+ * IVB-EP FILTER1 15:0, a bit per node id), socket 0 reading T lines, a
+ * quarter of them from memory homed at socket 1: NID_MISS_ALL (0x4a) of
+ * socket 0's node counts the local three quarters, of socket 1's node the
+ * remote quarter, of both all T, of none 0.  NID_ALL (0x48) adds the T
+ * hits, which are local.
+ */
+static void traffic_cbox_nid_filter(struct kunit *test)
+{
+	u64 t = cbox_scenario(test, 0);
+	u64 own = BIT_ULL(node_of(test, 0)), other = BIT_ULL(node_of(test, 1));
+	unsigned int sh = ctx(test)->m->ivb ? 0 : 10;
+
+	cbox_ctl_all(test, 0, CTL(0x35, 0x4aULL));
+	cbox_ctl_all(test, 1, CTL(0x35, 0x48ULL));
+	cbox_filter_all(test, own << sh, own, true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t / 4 * 3);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), t / 4 * 3 + t);
+	cbox_filter_all(test, other << sh, other, true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t / 4);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), t / 4);
+	cbox_filter_all(test, (own | other) << sh, own | other, true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), 2 * t);
+	cbox_filter_all(test, 0, 0, true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), 0ULL);
+}
+
+/*
+ * LLC_LOOKUP (0x34) by the state filter (SNB-EP bits 22:18, IVB-EP
+ * FILTER0 22:17: I 0x01, S 0x02, E 0x04, M 0x08, F 0x10), socket 0
+ * reading T lines and writing T / 2, a quarter of its reads remote.
+ * DATA_READ (0x03): the T misses find I, the T hits a quarter each M, E,
+ * S, F; WRITE (0x05): the T / 2 writebacks find M; REMOTE_SNOOP (0x09):
+ * T / 4, find I; IVB-EP ANY (0x11): all three.
+ */
+static void traffic_cbox_state_filter(struct kunit *test)
+{
+	bool ivb = ctx(test)->m->ivb;
+	u64 t = cbox_scenario(test, 36036);
+	unsigned int sh = ivb ? 17 : 18, i;
+
+	cbox_ctl_all(test, 0, CTL(0x34, 0x03ULL));
+	cbox_ctl_all(test, 1, CTL(0x34, 0x05ULL));
+	cbox_ctl_all(test, 2, CTL(0x34, 0x09ULL));
+	if (ivb)
+		cbox_ctl_all(test, 3, CTL(0x34, 0x11ULL));
+	cbox_filter_all(test, 0x01ULL << sh, 0x01ULL << sh, false);	/* I */
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 2), t / 4);
+	if (ivb)
+		KUNIT_EXPECT_EQ(test, cbox_sum(test, 3), t + t / 4);
+	cbox_filter_all(test, 0x1eULL << sh, 0x1eULL << sh, false);	/* S E M F */
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), t / 2);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 2), 0ULL);
+	if (ivb)
+		KUNIT_EXPECT_EQ(test, cbox_sum(test, 3), t + t / 2);
+	cbox_filter_all(test, 0x04ULL << sh, 0x04ULL << sh, false);	/* E */
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t / 4);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), 0ULL);
+	cbox_filter_all(test, 0, 0, false);
+	for (i = 0; i < 3; i++)
+		cbox_sum(test, i);
+	second(test);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, cbox_sum(test, i), 0ULL);
+}
+
+/*
+ * The threads of a core of socket @s, as Documentation/simulator.rst
+ * gives them: the siblings of its first CPU, 1 without CPUs
+ */
+static unsigned int threads_of(unsigned int s)
+{
+	int cpu;
+
+	for_each_present_cpu(cpu)
+		if (topology_logical_package_id(cpu) == s)
+			return cpumask_weight(topology_sibling_cpumask(cpu));
+	return 1;
+}
+
+/*
+ * The TID filter (tid_en, filter bits 4:0: core 3:1, thread 0, 4 no
+ * thread): the requests come evenly from the socket's N cores x H
+ * threads.  Each channel reads 64 N^2 H MB/s, 10^6 N^2 H lines: of
+ * TOR_INSERTS.MISS_ALL (0x35, 0x0a), core 0 thread 0 gets 10^6 lines a
+ * channel from each C-Box; thread 1 of core 0 as much if the cores have
+ * two threads, else none; tid 0x10 none; without tid_en every line.
+ */
+static void traffic_cbox_tid_filter(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	u64 n = cores_of(m, 0), h = threads_of(0);
+	u64 one = 1000000ULL * m->channels * n;
+	char line[80];
+	unsigned int c;
+
+	for (c = 0; c < m->channels; c++) {
+		snprintf(line, sizeof(line), "socket=0 channel=%u read=%llu write=0",
+			 c, 64 * n * n * h);
+		traffic_set(test, line);
+	}
+	cbox_ctl_all(test, 0, CTL(0x35, 0x0aULL) | CTL_TID_EN);
+	cbox_ctl_all(test, 1, CTL(0x35, 0x0aULL));
+	cbox_filter_all(test, 0x00, 0x00, false);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), one);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), one * n * h);
+	cbox_filter_all(test, 0x01, 0x01, false);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), h == 2 ? one : 0ULL);
+	cbox_filter_all(test, 0x10, 0x10, false);
+	cbox_sum(test, 1);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 1), one * n * h);
+}
+
+/*
+ * IVB-EP's nc and isoc bits (FILTER1 bits 30, 31): the scenario's reads
+ * are coherent and not isochronous, so TOR_INSERTS.MISS_OPCODE (0x35,
+ * 0x03) of opcode 0x182 counts T with neither, 0 with either.  SNB-EP,
+ * which has neither bit, counts T.
+ */
+static void traffic_cbox_nc_isoc(struct kunit *test)
+{
+	u64 t = cbox_scenario(test, 0);
+
+	cbox_ctl_all(test, 0, CTL(0x35, 0x03ULL));
+	cbox_filter_all(test, 0x182ULL << 23, 0x182ULL << 20, true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), t);
+	if (!ctx(test)->m->ivb)
+		return;
+	cbox_filter_all(test, 0, 0x182ULL << 20 | BIT_ULL(30), true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), 0ULL);
+	cbox_filter_all(test, 0, 0x182ULL << 20 | BIT_ULL(31), true);
+	second(test);
+	KUNIT_EXPECT_EQ(test, cbox_sum(test, 0), 0ULL);
 }
 
 /* Bad lines: -EINVAL, and a write with one bad line changes nothing */
@@ -344,6 +734,12 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 		"socket=0 latency=-1", "socket=0 latency=1x", "socket=0 nosuch=1",
 		"socket=0 uclk", "socket=0 socket=1 uclk=5",
 		"socket=0 uclk=5;socket=0 channel=0 read=100001",
+		"socket=0 c0=101", "socket=0 c0=60 c3=41",
+		"socket=0 c0=71",	/* with the default c3=10, c6=20 */
+		"socket=0 channel=0 pagehit=80 pagemiss=21",
+		"socket=0 channel=0 pagehit=76",	/* pagemiss=25 */
+		"socket=0 pagehit=1", "socket=0 channel=0 c0=1",
+		"socket=0 link=0 pagemiss=1",
 	};
 	char chan[48], link[48];
 	unsigned int i;
@@ -395,6 +791,13 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_tor_littles_law, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_uclk_changes_at_once, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_background_differs_by_umask, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_imc_act_pre_by_page_share, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_pcu_freq_bands, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_pcu_c_state_occupancy, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_cbox_nid_filter, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_cbox_state_filter, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_cbox_tid_filter, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_cbox_nc_isoc, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_bad_lines_change_nothing, traffic_model_gen_params),
 	{}
 };

@@ -14,7 +14,14 @@
 #   unc_q_txl_flits_g1.drs   event=0x100 (ExtSel),umask=0x18 on every
 #                        uncore_qpi_N: the background rate (unmodelled)
 #   unc_h_requests.reads event=0x1,umask=0x3 on uncore_ha / uncore_ha_N
-# and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).
+#   unc_m_pre_count.page_miss   event=0x2,umask=0x1 on every iMC: the
+#                        channel's page misses, 25% of its reads and writes
+#   unc_m_pre_count.page_close  event=0x2,umask=0x2: 15%
+#   unc_p_clockticks     event=0x0 on uncore_pcu: 800 MHz
+#   unc_p_freq_band0_cycles     event=0xb, band 0 left 0: every cycle
+# and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).  (Debian's
+# perf 6.1 drops occ_sel from unc_p_power_state_occupancy.*: its alias
+# is event=0x80 alone, which selects no C-state.)
 . "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/85-e5-aliases.csv
@@ -28,14 +35,15 @@ if [ "$(e5_cpu_model)" != $want_model ]; then
 	exit 0
 fi
 
-# the load, perf list (5 aliases), 4 perf stat runs, 7 figures per
+# the load, perf list (9 aliases), 5 perf stat runs, 11 figures per
 # socket, violations and unload
-plan $((1 + 5 + 4 + 7 * $(e5_sockets) + 2))
+plan $((1 + 9 + 5 + 11 * $(e5_sockets) + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 perf list >/tmp/85-e5-list.txt 2>&1
 for a in unc_m_cas_count.rd unc_m_cas_count.wr unc_c_tor_inserts.miss_opcode \
-	unc_q_txl_flits_g1.drs unc_h_requests.reads; do
+	unc_q_txl_flits_g1.drs unc_h_requests.reads unc_m_pre_count.page_miss \
+	unc_m_pre_count.page_close unc_p_clockticks unc_p_freq_band0_cycles; do
 	check "perf list shows $a" grep -qw "$a" /tmp/85-e5-list.txt
 done
 
@@ -80,6 +88,15 @@ check "perf stat -a --per-socket -e unc_q_txl_flits_g1.drs,unc_h_requests.reads 
 	perf stat -a --per-socket -x';' -o $OUT -e "unc_q_txl_flits_g1.drs,unc_h_requests.reads,$REF" -- sleep 1
 alias_check unc_q_txl_flits_g1.drs uncore_qpi event=0x100,umask=0x18 "$REF"
 alias_check unc_h_requests.reads $HA event=0x1,umask=0x3 "$REF"
+
+REF=uncore_imc_0/event=0x4,umask=0x3/
+A=unc_m_pre_count.page_miss,unc_m_pre_count.page_close,unc_p_clockticks,unc_p_freq_band0_cycles
+check "perf stat -a --per-socket -e $A -- sleep 1" \
+	perf stat -a --per-socket -x';' -o $OUT -e "$A,$REF" -- sleep 1
+alias_check unc_m_pre_count.page_miss uncore_imc event=0x2,umask=0x1 "$REF"
+alias_check unc_m_pre_count.page_close uncore_imc event=0x2,umask=0x2 "$REF"
+alias_check unc_p_clockticks uncore_pcu event=0x0 "$REF"
+alias_check unc_p_freq_band0_cycles uncore_pcu event=0xb "$REF"
 
 # cas_count_read in MiB: 500000 (socket + 1) CAS/s of 64 bytes on iMC 0
 E=uncore_imc_0/cas_count_read/
