@@ -407,7 +407,10 @@ e5_scn() {
 #             remote (0x02) R remote%, writes local (0x04), remote (0x08)
 #             likewise; IMC_READS.NORMAL (0x17, 0x01) R; IMC_WRITES
 #             (0x1a) FULL (0x01) 7/8 W, PARTIAL (0x02) 1/8 W; clockticks
-#             (0x00) uclk
+#             (0x00) uclk; ADDR_OPC_MATCH (0x20): ADDR (0x01) (R + W) /
+#             4096 if line match_addr (the term) < 4096, else 0; OPC
+#             (0x02) R if match_opc is 0x02, W if 0x0c, else 0; FILT
+#             (0x03) OPC's / 4096 if ADDR's line is in range
 #   C-Box b   of n (e5_cboxes): m = its share of the socket's reads (R / n,
 #             the first R mod n C-Boxes one more), as many hits h, writes
 #             w likewise, evictions 2w.  TOR_INSERTS (0x35) and, with each
@@ -419,7 +422,11 @@ e5_scn() {
 #             remote ones (then no hits); clockticks (0x00) uclk
 #   QPI l     clockticks (0x14) 10^9; TxL (0x00, link tx) and RxL (0x01,
 #             link rx) FLITS_G0: DATA (0x02) MB/s x 10^6 / 8, NON_DATA
-#             (0x04) one a line, IDLE (0x01) 2 x 10^9 less both
+#             (0x04) one a line, IDLE (0x01) 2 x 10^9 less both; CTO_COUNT
+#             (0x38, umask 0) of the lines received (rx / 64 x 10^6), one
+#             DRS packet each: opcode 0 7/8, 2 1/8, state M 1/4, E 1/2, F
+#             1/4, the share whose fields match (terms match0/1, mask0/1,
+#             match_FIELD, mask_FIELD) under the mask
 #   PCU       over its 800 MHz clock P: clockticks (0x00) P;
 #             FREQ_BAND0-3 (0x0b-0x0e) P if uclk >= 100 x filter_bandN,
 #             else 0; POWER_STATE_OCCUPANCY (0x80) occ_sel 1 c0% (IVB-EP:
@@ -473,8 +480,19 @@ e5_expect() {
 		if (i >= ncbox) return 0
 		return fl(n / ncbox) + (i < n - fl(n / ncbox) * ncbox ? 1 : 0)
 	}
+	# 2 to the power n (without ^: not in every awk)
+	function p2(n,  x) { x = 1; while (n-- > 0) x *= 2; return x }
+	# field LO..LO+N-1 of x (< 2^53)
+	function fld(x, lo, n) { return int(x / p2(lo)) % p2(n) }
+	# the QPI packet field at LO of N bits is P under match qm and mask qk
+	function fmatch(lo, n, p,  a, k, j) {
+		a = fld(qm, lo, n); k = fld(qk, lo, n)
+		for (j = 1; j < p2(n); j *= 2)
+			if (bit(k, j) && bit(a, j) != bit(p, j)) return 0
+		return 1
+	}
 	# the modelled rate, or -1 where the model leaves the encoding out
-	function modelled(  a, bb, w, r, m, h, wb, evn, lo, sel, mb, data, hdr, idle) {
+	function modelled(  a, bb, w, r, m, h, wb, evn, lo, sel, mb, data, hdr, idle, c, po, pr) {
 		clk = uc
 		if (b == "imc") {
 			clk = 800000 * (s + i + 1)
@@ -511,6 +529,17 @@ e5_expect() {
 					(bit(um, 8) ? fl(W * r / 100) : 0)
 			}
 			if (ev == 23) return um == 1 ? R : -1
+			# ADDR_OPC_MATCH: ADDR 0x1 the line match_addr names, of
+			# 4096 from 0 (a 4096th of the requests), OPC 0x2 the
+			# requests of opcode match_opc (reads 0x02, writes 0x0c),
+			# FILT 0x3 both
+			if (ev == 32) {
+				if (um == 0 || um >= 4) return -1
+				w = R + W
+				if (bit(um, 2)) w = (hopc == 2 ? R : 0) + (hopc == 12 ? W : 0)
+				if (bit(um, 1)) w = haddr < 4096 ? fl(w / 4096) : 0
+				return w
+			}
 			if (ev == 26) {
 				if (um == 0 || um >= 16) return -1
 				return (bit(um, 1) ? fl(W * 7 / 8) : 0) + (bit(um, 2) ? fl(W / 8) : 0)
@@ -548,6 +577,23 @@ e5_expect() {
 		if (b == "qpi") {
 			clk = 1000000000
 			if (ev == 20 && um == 0) return clk
+			# CTO_COUNT: of the lines received, one DRS packet each
+			# (message class 0xe, opcode 0 7/8 or 2 1/8; response
+			# state M 0x8 1/4, E 0x4 1/2, F 0x1 1/4; VNW, DNID, RNID
+			# 0), the 32nds whose fields equal those of the match
+			# under the mask
+			if (ev % 256 == 56) {
+				if (um != 0) return -1
+				w = 0
+				for (c = 0; c < 6; c++) {
+					po = c < 3 ? 0 : 2; pr = c % 3 == 0 ? 8 : (c % 3 == 1 ? 4 : 1)
+					if (fmatch(3, 2, 0) && fmatch(5, 4, po) && fmatch(9, 4, 14) &&
+					    fmatch(13, 5, 0) && fmatch(31, 1, 0) && fmatch(32, 4, 0) &&
+					    fmatch(48, 4, pr))
+						w += (po ? 1 : 7) * (pr == 4 ? 2 : 1)
+				}
+				return fl(lines(v["rx" i]) * w / 32)
+			}
 			if (ev != 0 && ev != 1) return -1
 			if (um == 0 || um >= 8) return -1
 			mb = ev ? v["rx" i] : v["tx" i]
@@ -574,7 +620,7 @@ e5_expect() {
 	}
 	END {
 		uc = v["uclk"] * 1000000
-		ev = 0; um = 0; th = 0; inv = 0; edge = 0; opc = 0
+		ev = 0; um = 0; th = 0; inv = 0; edge = 0; opc = 0; haddr = 0; hopc = 0; qm = 0; qk = 0
 		occ = 0; oinv = 0; oedge = 0
 		for (j = 0; j < 4; j++) band[j] = 0
 		n = split(terms, t, ",")
@@ -591,6 +637,18 @@ e5_expect() {
 			else if (p[1] == "occ_invert") oinv = num(p[2])
 			else if (p[1] == "occ_edge") oedge = num(p[2])
 			else if (p[1] ~ /^filter_band[0-3]$/) band[substr(p[1], 12) + 0] = num(p[2])
+			# HA: the line and the opcode; QPI: the match (config1) and
+			# mask (config2) registers, whole or by field
+			else if (p[1] == "match_addr") haddr = num(p[2])
+			else if (p[1] == "match_opc" && b == "ha") hopc = num(p[2])
+			else if (p[1] ~ /^(match|mask)/) {
+				f = p[1]; sub(/^(match|mask)_?/, "", f)
+				sh = f == "0" ? 0 : f == "1" ? 32 : f == "vnw" ? 3 : f == "opc" ? 5 : \
+				     f == "mc" ? 9 : f == "dnid" ? 13 : f == "rnid4" ? 31 : \
+				     f == "rnid30" ? 32 : f == "rds" ? 48 : -1
+				if (p[1] ~ /^match/) qm += num(p[2]) * p2(sh)
+				else qk += num(p[2]) * p2(sh)
+			}
 		}
 		if (ev == 255) {
 			if (b == "ubox") { print uc; exit }

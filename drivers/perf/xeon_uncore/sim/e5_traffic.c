@@ -10,12 +10,14 @@
  *        sub-events that add up; DCLK as before; ACT_COUNT and PRE_COUNT:
  *        by the channel's page hit and page miss shares
  *   HA   REQUESTS, IMC_READS, IMC_WRITES: its channels' reads and writes,
- *        local and remote by the scenario's remote share
+ *        local and remote by the scenario's remote share; ADDR_OPC_MATCH:
+ *        those its address and opcode match registers select
  *   C-Box TOR_INSERTS and TOR_OCCUPANCY: the socket's reads, spread over
  *        its C-Boxes, opcode 0x182 (filter_opc), misses and as many hits,
  *        occupancy by Little's law from the scenario's latency
  *   QPI  TxL/RxL_FLITS_G0: the link's data in 8-byte data flits, a header
  *        flit a line, idle flits the rest of 2 a QPI clock (8.0 GT/s)
+ *        CTO_COUNT: the received lines' packets its match/mask selects
  *   PCU  CLOCKTICKS, FREQ_BAND0..3_CYCLES and POWER_STATE_OCCUPANCY: the
  *        800 MHz PCU clock, the uncore clock against each band, the
  *        cores in C0, C3 or C6 a cycle
@@ -209,6 +211,45 @@ static bool sim_e5_ha(const struct sim_socket *s, unsigned int h, u32 ev,
 	return false;
 }
 
+/* The lines each HA's requests spread over, from address 0 (256 KiB) */
+#define SIM_E5_HA_LINES		4096
+/* The opcode field (OPCODEMATCH bits 5:0) of the model's reads, writes */
+#define SIM_E5_HA_OPC_RD	0x02
+#define SIM_E5_HA_OPC_WR	0x0c
+
+/*
+ * HA ADDR_OPC_MATCH (0x20) of HA @h, filtered by its ADDRMATCH0/1 and
+ * OPCODEMATCH registers (@bx->filter[0..2]).  The HA's requests, its
+ * channels' reads and writes, spread evenly over SIM_E5_HA_LINES lines
+ * from address 0, reads with opcode field SIM_E5_HA_OPC_RD and writes
+ * with SIM_E5_HA_OPC_WR.  umask ADDR (0x1) counts the requests to the
+ * line the address registers name, OPC (0x2) those whose opcode field
+ * is OPCODEMATCH's, FILT (0x3) those that match both; the AD, BL and AK
+ * sub-events (0x4, 0x8, 0x10) are left out.
+ */
+static bool sim_e5_ha_match(const struct sim_socket *s,
+			    const struct sim_e5_box *bx, unsigned int h,
+			    u32 umask, u64 *rate)
+{
+	u64 addr = (bx->filter[1] & E5_HA_ADDR1_MASK) << 32 |
+		   (bx->filter[0] & E5_HA_ADDR0_MASK);
+	u64 opc = bx->filter[2] & E5_HA_OPC_MASK;
+	u64 rd, wr, n;
+
+	if (!umask || umask & ~0x3U)
+		return false;
+	sim_e5_ha_chans(s, h, &rd, &wr);
+	n = rd + wr;
+	if (umask & 0x2)
+		n = (opc == SIM_E5_HA_OPC_RD ? rd : 0) +
+		    (opc == SIM_E5_HA_OPC_WR ? wr : 0);
+	if (umask & 0x1)
+		n = addr >> 6 < SIM_E5_HA_LINES ?
+		    share(n, 1, SIM_E5_HA_LINES) : 0;
+	*rate = n;
+	return true;
+}
+
 /* C-Box @cb's share of @n a second, of the socket's @ncbox C-Boxes */
 static u64 sim_e5_cbox_share(u64 n, unsigned int cb, unsigned int ncbox)
 {
@@ -386,6 +427,42 @@ static bool sim_e5_flits(const struct sim_socket *s, unsigned int l, u32 ev,
 }
 
 /*
+ * QPI CTO_COUNT (0x38, with or without the extension bit, umask 0) of
+ * link @l: the received packets that its MATCH0/1 and MASK0/1 registers
+ * (@bx->filter[0..3]) select: a packet counts when it equals the match
+ * registers in every bit the mask registers set (all packets with a mask
+ * of 0).  Each line the link receives is one DRS packet (message class
+ * 0xe): opcode 0x0 (DataC) 7/8, 0x2 (DataC_Cmp) 1/8; response data
+ * state M (0x8) 1/4, E (0x4) 1/2, F (0x1) 1/4, independently.  Its VNW,
+ * DNID and RNID fields are 0.
+ */
+static bool sim_e5_cto(const struct sim_socket *s, const struct sim_e5_box *bx,
+		       unsigned int l, u32 umask, u64 *rate)
+{
+	/* opcode, RDS and the share of the lines, in 32nds */
+	static const struct { u8 opc, rds, w; } cls[] = {
+		{ 0x0, 0x8, 7 }, { 0x0, 0x4, 14 }, { 0x0, 0x1, 7 },
+		{ 0x2, 0x8, 1 }, { 0x2, 0x4, 2 }, { 0x2, 0x1, 1 },
+	};
+	u64 match = bx->filter[1] << 32 | bx->filter[0];
+	u64 mask = bx->filter[3] << 32 | bx->filter[2];
+	unsigned int i, w = 0;
+	u64 pkt;
+
+	if (umask)
+		return false;
+	for (i = 0; i < ARRAY_SIZE(cls); i++) {
+		pkt = FIELD_PREP(E5_QPI_PKT_MC, 0xe) |
+		      FIELD_PREP(E5_QPI_PKT_OPC, cls[i].opc) |
+		      FIELD_PREP(E5_QPI_PKT_RDS, cls[i].rds);
+		if (!((pkt ^ match) & mask))
+			w += cls[i].w;
+	}
+	*rate = share(LINES(s->traffic.rx[l]), w, 32);
+	return true;
+}
+
+/*
  * The modelled count a second of event @ev (ev_sel, 0x100 with
  * ev_sel_ext) with @umask in box @d, false if the model does not define
  * that encoding; @clk: out, the box's clock a second
@@ -406,6 +483,8 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			*rate = *clk;
 			return true;
 		}
+		if (ev == 0x20)
+			return sim_e5_ha_match(s, bx, d->idx, umask, rate);
 		return sim_e5_ha(s, d->idx, ev, umask, rate);
 	case E5_CBOX:
 		if (ev == 0x00 && !umask) {
@@ -423,6 +502,8 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 			*rate = *clk;
 			return true;
 		}
+		if ((ev & 0xff) == 0x38)
+			return sim_e5_cto(s, bx, d->idx, umask, rate);
 		return (ev == 0x00 || ev == 0x01) &&
 		       sim_e5_flits(s, d->idx, ev, umask, rate);
 	case E5_R2PCIE:

@@ -28,6 +28,8 @@
 #define QPI1_DEVFN		PCI_DEVFN(9, 2)
 /* The U-Box function, with CPUNODEID */
 #define SIM_UBOX_DEVFN_T	PCI_DEVFN(11, 0)
+/* QPI port 1's match/mask function */
+#define QPI1_FILT_DEVFN		PCI_DEVFN(9, 6)
 
 /* What the cases need of each E5 platform beyond xu_test_platforms[] */
 struct traffic_model {
@@ -232,6 +234,106 @@ static void traffic_qpi_flits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 1), 125000000ULL);
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 2), 1437500000ULL);
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 3), 1000000000ULL);
+}
+
+/*
+ * HA ADDR_OPC_MATCH (0x20) of socket 0's HA 0, whose channels 0-3 read
+ * 4 * 6400 MB/s (400000000 lines) and write 4 * 3200 (200000000), spread
+ * over the model's 4096 lines from address 0, reads with opcode field
+ * 0x02 and writes 0x0c.  With the match registers at their reset value
+ * (line 0, opcode 0): ADDR (0x1) counts line 0's 600000000 / 4096 =
+ * 146484 (of 146484.375), OPC (0x2) nothing, FILT (0x3) nothing.  With
+ * line 0x3f000 (address 0xfc0000: line 4095 of the range is 0x3ffc0,
+ * 0xfc0000 >> 6 = 0x3f000 = 258048 is beyond it) nothing.  Then opcode
+ * 0x02: OPC the 400000000 reads, FILT a line's share of them, 97656.
+ */
+static void traffic_ha_addr_opc_match(struct kunit *test)
+{
+	static const u64 ctl[] = {
+		CTL(0x20, 0x1ULL), CTL(0x20, 0x2ULL), CTL(0x20, 0x3ULL),
+	};
+	unsigned int i;
+
+	traffic_set(test, "socket=0 channel=0 read=6400 write=3200;"
+			  "socket=0 channel=1 read=6400 write=3200;"
+			  "socket=0 channel=2 read=6400 write=3200;"
+			  "socket=0 channel=3 read=6400 write=3200");
+	pci_prog(test, 0, HA0_DEVFN, ctl, 3);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 0), 146484ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 2), 0ULL);
+
+	/* a line beyond the 4096: ADDR counts nothing */
+	pci_wr(test, 0, HA0_DEVFN, E5_HA_ADDRMATCH0, 0xfc0000);
+	for (i = 0; i < 3; i++)
+		pci_wr(test, 0, HA0_DEVFN, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 0), 0ULL);
+
+	/* line 4095 (address 0x3ffc0), the reads' opcode */
+	pci_wr(test, 0, HA0_DEVFN, E5_HA_ADDRMATCH0, 0x3ffc0);
+	pci_wr(test, 0, HA0_DEVFN, E5_HA_OPCODEMATCH, 0x02);
+	for (i = 0; i < 3; i++)
+		pci_wr(test, 0, HA0_DEVFN, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 0), 146484ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 1), 400000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 2), 97656ULL);
+
+	/* the writes' opcode; address bits 45:32 set: no line of the range */
+	pci_wr(test, 0, HA0_DEVFN, E5_HA_OPCODEMATCH, 0x0c);
+	pci_wr(test, 0, HA0_DEVFN, E5_HA_ADDRMATCH1, 0x1);
+	for (i = 0; i < 3; i++)
+		pci_wr(test, 0, HA0_DEVFN, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 1), 200000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 2), 0ULL);
+}
+
+/*
+ * QPI CTO_COUNT (0x38) of socket 1's port 1 receiving 6400 MB/s
+ * (100000000 lines, one DRS packet each: opcode DataC 7/8, DataC_Cmp
+ * 1/8; state M 1/4, E 1/2, F 1/4).  Mask 0 counts them all.  Then the
+ * guide's DRS.AnyDataC (match 0x1c00, mask 0x1f80: message class DRS,
+ * opcode bits 3:2 clear) all of them too; DRS.DataC_E_Cmp (match 0x1c40
+ * and RDS 0x4 in MATCH1, mask 0x1fe0 and 0xf0000) 1/8 * 1/2 = 6250000;
+ * message class NCB (0xc) nothing.  The event with the extension bit
+ * (0x138) counts the same.
+ */
+static void traffic_qpi_cto_match_mask(struct kunit *test)
+{
+	static const u64 ctl[] = {
+		CTL(0x38, 0ULL), CTL(0x38, 0ULL) | E5_CTL_EV_SEL_EXT,
+	};
+
+	traffic_set(test, "socket=1 link=1 rx=6400");
+	pci_prog(test, 1, QPI1_DEVFN, ctl, 2);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 0), 100000000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 1), 100000000ULL);
+
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MATCH0, 0x1c00);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MASK0, 0x1f80);
+	pci_wr(test, 1, QPI1_DEVFN, E5_PCI_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 0), 100000000ULL);
+
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MATCH0, 0x1c40);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MATCH1, 0x40000);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MASK0, 0x1fe0);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MASK1, 0xf0000);
+	pci_wr(test, 1, QPI1_DEVFN, E5_PCI_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 0), 6250000ULL);
+
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MATCH0, 0x1800);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MASK0, 0x1e00);
+	pci_wr(test, 1, QPI1_FILT_DEVFN, E5_QPI_MASK1, 0);
+	pci_wr(test, 1, QPI1_DEVFN, E5_PCI_CTR0, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 0), 0ULL);
 }
 
 /* C-Box @n's MSR @reg (a counter or control of box 0) */
@@ -788,6 +890,8 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_thresh_inv_edge_over_a_cycle, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_ha_local_remote, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_qpi_flits, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_ha_addr_opc_match, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_qpi_cto_match_mask, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_tor_littles_law, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_uclk_changes_at_once, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_background_differs_by_umask, traffic_model_gen_params),
