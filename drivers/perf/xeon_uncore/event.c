@@ -602,27 +602,60 @@ static void xu_adjust_freq(struct perf_event *event)
  * on another CPU folded, with its time and period; NULL for one of the
  * period that just ended (hwc->last_period) at the time perf writes it,
  * or one whose fold found no room for its time (see xu_defer_sample()).
+ * Returns true if the event stops: its PERF_EVENT_IOC_REFRESH limit ran
+ * out, at this sample or before (then nothing is written).
  */
-static void xu_event_emit(struct perf_event *event, struct pt_regs *regs,
+static bool xu_event_emit(struct perf_event *event, struct pt_regs *regs,
 			  const struct xu_deferred *d)
 {
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+	bool read = d && (event->attr.sample_type & PERF_SAMPLE_READ);
+	bool froze = false, stop;
 	struct perf_sample_data data;
 
 	/* never started (__xu_event_start()), it has no sample to write */
 	if (WARN_ON_ONCE(xu_event_exiled(event)))
-		return;
+		return true;
+	/*
+	 * Its PERF_EVENT_IOC_REFRESH limit ran out at an earlier sample, and
+	 * perf has yet to disable it: a sample of a period past the limit,
+	 * which the core PMU, stopped at the limit, would never have taken
+	 */
+	if (event->pending_disable)
+		return true;
+	/*
+	 * A sample that reads counters (PERF_SAMPLE_READ), folded on another
+	 * CPU: the package counted on since its fold, and perf reads the
+	 * group's other members now.  Its values are one snapshot of now:
+	 * the event's own count is brought up to now too, with the box
+	 * frozen as for a group read (xu_start_txn()), and the sample takes
+	 * the time of this write, theirs.
+	 */
+	if (read) {
+		if (!box->frozen && box->n_active > 1 && ops->freeze) {
+			ops->freeze(box);
+			froze = true;
+		}
+		if (!(event->hw.state & PERF_HES_STOPPED))
+			xu_event_update(event);
+	}
 	perf_event_update_userpage(event);
 	perf_sample_data_init(&data, 0, d ? d->period : event->hw.last_period);
 	/*
 	 * perf_prepare_sample() leaves the time alone when the driver's
 	 * sample_flags say it set it (6.1 and later)
 	 */
-	if (d) {
+	if (d && !read) {
 		data.time = d->time;
 		data.sample_flags |= PERF_SAMPLE_TIME;
 	}
-	if (xu_event_sample(event, &data, regs))
+	stop = xu_event_sample(event, &data, regs);
+	if (froze)
+		ops->unfreeze(box);
+	if (stop)
 		__xu_event_stop(event, 0);
+	return stop;
 }
 
 /*
@@ -672,18 +705,23 @@ static bool xu_take_deferred(struct xu_pkg *p, struct perf_event *event,
  * Oldest first, each with the time and period of its fold; those whose
  * fold found the package's list full then, at the time of this write.
  * Samples of a CPU's ring buffer may thus come after later ones: perf's
- * tools sort them by time.
+ * tools sort them by time.  Once a sample reaches the event's
+ * PERF_EVENT_IOC_REFRESH limit, the later ones are dropped: they are of
+ * periods past the limit.
  */
 void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs)
 {
 	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
 	unsigned int n = xu_samples_pending(event);
 	struct xu_deferred d;
+	bool stop = false, got;
 
 	xu_set_samples_pending(event, 0);
-	while (n--)
-		xu_event_emit(event, regs,
-			      xu_take_deferred(p, event, &d) ? &d : NULL);
+	while (n--) {
+		got = xu_take_deferred(p, event, &d);
+		if (!stop)
+			stop = xu_event_emit(event, regs, got ? &d : NULL);
+	}
 }
 
 /**
@@ -716,7 +754,15 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
 	if (!is_sampling_event(event))
 		return false;
 
-	if (event->attr.freq)
+	/*
+	 * Steer only when a period ended: a status bit for a counter that
+	 * did not reach its period (a bit left by an earlier owner of the
+	 * counter, a box whose report is a guess, the half-range re-arm of
+	 * a long period) measured no period, and steering on it would take
+	 * the events since the last steer for a whole period's
+	 */
+	if (event->attr.freq && (local64_read(&hwc->period_left) <= 0 ||
+				 xu_sample_owed(event)))
 		xu_adjust_freq(event);
 	/* a period that ended at the last start is sampled here */
 	if (!xu_set_period(event) && !xu_sample_owed(event))
@@ -746,10 +792,14 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
  */
 void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs)
 {
-	if (READ_ONCE(event->oncpu) == smp_processor_id())
-		xu_event_emit(event, regs, NULL);
-	else
+	if (READ_ONCE(event->oncpu) != smp_processor_id()) {
 		xu_defer_sample(event, event->hw.last_period);
+		return;
+	}
+	/* the samples walks elsewhere folded before this one come first */
+	if (xu_samples_pending(event))
+		xu_event_flush_samples(event, regs);
+	xu_event_emit(event, regs, NULL);
 }
 
 /**
