@@ -5,16 +5,23 @@
  * counter is preloaded with, starting and stopping an event on its
  * counter, polling the boxes no overflow interrupt folds, and what an
  * overflow does to a sampling event: its sample, its throttling, the
- * steering of its period in frequency mode.  Uses placement (sched.c),
- * for the shared sub-registers, and the registers (io.c).
+ * steering of its period in frequency mode.  The samples a walk folds on
+ * another CPU than the event's are kept here, sent to the event's CPU
+ * and written there, oldest first.  Uses placement (sched.c), for the
+ * shared sub-registers, and the registers (io.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <kunit/visibility.h>
 
+#include <linux/irq_work.h>
 #include <linux/jiffies.h>
 #include <linux/math64.h>
+#include <linux/rcupdate.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
+
+#include <asm/irq_regs.h>
 
 #include "compat.h"
 #include "event.h"
@@ -709,7 +716,8 @@ static bool xu_take_deferred(struct xu_pkg *p, struct perf_event *event,
  * PERF_EVENT_IOC_REFRESH limit, the later ones are dropped: they are of
  * periods past the limit.
  */
-void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs)
+static void xu_event_flush_samples(struct perf_event *event,
+				   struct pt_regs *regs)
 {
 	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
 	unsigned int n = xu_samples_pending(event);
@@ -839,7 +847,7 @@ void xu_event_del_samples(struct perf_event *event)
  * is one perf is moving here (CPU hotplug): its pmu::del on that CPU
  * writes them there (xu_event_del_samples()).
  */
-void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
+static void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 {
 	unsigned int i, cpu = smp_processor_id();
 
@@ -849,4 +857,84 @@ void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 		if (xu_samples_pending(event) && READ_ONCE(event->oncpu) == cpu)
 			xu_event_flush_samples(event, regs);
 	}
+}
+
+/*
+ * On a CPU whose walk folded samples of events active on another CPU:
+ * send their delivery there, as an IPI, which an NMI cannot send.  A
+ * delivery still queued will write these samples too: it counts them
+ * only once it holds the package lock.
+ */
+static void xu_samples_forward(struct irq_work *work)
+{
+	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
+	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
+
+	if (cpu >= 0)
+		smp_call_function_single_async(cpu, &p->deliver_csd);
+}
+
+/*
+ * On the package's collecting CPU, the one its events are active on, in
+ * interrupt context: write the samples that walks on other CPUs folded.
+ * Those of an event perf is moving here (hotplug) are written by its
+ * pmu::del where it was: sending them on would only bring the csd back
+ * here until the move.
+ */
+static void xu_samples_deliver(void *info)
+{
+	struct xu_pkg *p = info;
+	struct xu_uncore *uc = p->uc;
+	struct pt_regs caller, *regs = get_irq_regs();
+	unsigned int i;
+
+	if (!regs) {
+		perf_fetch_caller_regs(&caller);
+		regs = &caller;
+	}
+	xu_pkg_lock(p);
+	xu_pkg_walk_begin(p);
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[p->id];
+
+		if (xu_box_here(box))
+			xu_deliver_samples(box, regs);
+	}
+	xu_pkg_walk_end(p);
+	xu_pkg_unlock(p);
+}
+
+/**
+ * xu_pkg_samples_init() - set up the delivery of a package's deferred samples
+ * @p: the package
+ */
+void xu_pkg_samples_init(struct xu_pkg *p)
+{
+	p->forward_work = IRQ_WORK_INIT_HARD(xu_samples_forward);
+	INIT_CSD(&p->deliver_csd, xu_samples_deliver, p);
+}
+
+/**
+ * xu_samples_sync() - wait for every delivery of deferred samples under way
+ * @uc: the uncore, on its way out: no walk or pmu::add can send one now
+ *
+ * A delivery IPI still out uses the package.  Its target unlocks an async
+ * csd before it calls the function, with interrupts off from before the
+ * unlock to after the call: once every csd is unlocked, a grace period
+ * waits out the calls that unlocking began.
+ */
+void xu_samples_sync(struct xu_uncore *uc)
+{
+	unsigned int pkg;
+
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++)
+		irq_work_sync(&uc->pkgs[pkg].forward_work);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		call_single_data_t *csd = &uc->pkgs[pkg].deliver_csd;
+
+		/* pairs with the release of csd_unlock() */
+		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
+			cpu_relax();
+	}
+	synchronize_rcu();
 }

@@ -3,7 +3,7 @@
  * xeon-uncore overflow interrupt: the NMI handler; the walk of a
  * package's overflow status, which hands each overflowed counter to
  * event.c (its count, its sample, its throttling and its period); the
- * samples of events whose CPU is not the walk's, sent there; the routing
+ * routing
  * of a package's PMI to its collecting CPU (through the platform's
  * global box), the LVTPC that takes it there, and the watchdog that
  * stands in for a lost PMI.
@@ -497,51 +497,6 @@ static void xu_pmi_walk_work(struct irq_work *work)
 }
 
 /*
- * On a CPU whose walk folded samples of events active on another CPU:
- * send their delivery there, as an IPI, which an NMI cannot send.  A
- * delivery still queued will write these samples too: it counts them
- * only once it holds the package lock.
- */
-static void xu_pmi_forward_work(struct irq_work *work)
-{
-	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
-	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
-
-	if (cpu >= 0)
-		smp_call_function_single_async(cpu, &p->deliver_csd);
-}
-
-/*
- * On the package's collecting CPU, the one its events are active on, in
- * interrupt context: write the samples that walks on other CPUs folded.
- * Those of an event perf is moving here (hotplug) are written by its
- * pmu::del where it was: sending them on would only bring the csd back
- * here until the move.
- */
-static void xu_pmi_deliver(void *info)
-{
-	struct xu_pkg *p = info;
-	struct xu_uncore *uc = p->uc;
-	struct pt_regs caller, *regs = get_irq_regs();
-	unsigned int i;
-
-	if (!regs) {
-		perf_fetch_caller_regs(&caller);
-		regs = &caller;
-	}
-	xu_pkg_lock(p);
-	xu_pkg_walk_begin(p);
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[p->id];
-
-		if (xu_box_here(box))
-			xu_deliver_samples(box, regs);
-	}
-	xu_pkg_walk_end(p);
-	xu_pkg_unlock(p);
-}
-
-/*
  * May @event's counter raise a PMI?  Those are the events the NMI
  * handler looks for: with none in a package, an NMI there (the core
  * PMU's, the NMI watchdog's, an IPI's) costs it no register access.
@@ -755,8 +710,7 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	 * CPU would then spin on it forever
 	 */
 	p->walk_work = IRQ_WORK_INIT_HARD(xu_pmi_walk_work);
-	p->forward_work = IRQ_WORK_INIT_HARD(xu_pmi_forward_work);
-	INIT_CSD(&p->deliver_csd, xu_pmi_deliver, p);
+	xu_pkg_samples_init(p);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	p->watchdog.function = xu_pmi_watchdog;
 }
@@ -843,21 +797,7 @@ void xu_pmi_unregister(struct xu_uncore *uc)
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);
-		irq_work_sync(&uc->pkgs[pkg].forward_work);
 	}
-	/*
-	 * A delivery IPI still out uses the package.  Its target unlocks an
-	 * async csd before it calls the function, with interrupts off from
-	 * before the unlock to after the call: once every csd is unlocked, a
-	 * grace period waits out the calls that unlocking began.
-	 */
-	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
-		call_single_data_t *csd = &uc->pkgs[pkg].deliver_csd;
-
-		/* pairs with the release of csd_unlock() */
-		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
-			cpu_relax();
-	}
-	synchronize_rcu();
+	xu_samples_sync(uc);
 	cancel_work_sync(&uc->rate_work);
 }
