@@ -344,7 +344,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen;
 	struct pt_regs caller;
 	unsigned int i;
-	u64 sts;
+	u64 sts, unknown;
 	int handled = 0;
 
 	/* the time an NMI found the PMI and left it to this walk */
@@ -411,10 +411,13 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	/*
 	 * Still unexplained: the box that overflowed does not report where
 	 * the driver placed it (which summary a box is under is inferred for
-	 * some, Documentation/pmu/).  Read every box under a second-level
-	 * summary or whose report is a guess, whatever its bit, or its
-	 * status would stay set and the package frozen at every unfreeze.
+	 * some, Documentation/pmu/), or in a bit outside the platform's
+	 * layout.  Read every box under a second-level summary or whose
+	 * report is a guess, whatever its bit (every box with a status of
+	 * its own, for a bit outside the layout), or its status would stay
+	 * set and the package frozen at every unfreeze.
 	 */
+	unknown = g->known ? sts & ~g->known : 0;
 	if (sts & ~w.explained) {
 		int found = 0;
 
@@ -429,7 +432,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			sum = t->ov_summary[idx];
 			/* (one without a known bit was read above if it has events) */
 			if ((!sum && box->n_events) ||
-			    !(xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
+			    !(unknown || xu_pmi_has_sub(box) ||
+			      (t->ov_guessed & BIT(idx))))
 				continue;
 			found += xu_pmi_walk_box(box, sum, &w, false);
 		}
@@ -437,6 +441,11 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			pr_warn_once("package %u: a box reported its overflow under another summary bit than the driver placed it; found by its own status\n",
 				     pkg);
 		handled += found;
+	}
+	if (unknown) {
+		p->unknown_status++;
+		pr_warn_ratelimited("package %u: global overflow status %#llx has bits %#llx outside the layout the driver knows; every box was read by its own status, the bits acked (%llu such walks)\n",
+				    pkg, sts, unknown, p->unknown_status);
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	w.ack |= sts & ~w.explained;

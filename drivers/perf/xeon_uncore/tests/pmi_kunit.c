@@ -304,6 +304,46 @@ static void pmi_walk_rw1c_clears_exactly_the_flagged_bits(struct kunit *test)
 	expect_clear(test, 0);
 }
 
+/* Cleanup: the simulator's global status layout back to the guide's */
+static void pmi_gsts_layout_back(void *sim)
+{
+	xu_sim_move_global_status(sim, 0, 0);
+}
+
+/*
+ * A part whose U_MSR_PMON_GLOBAL_STATUS reports S-Box 0's side in bit 5,
+ * outside the layout the driver knows (ov_s0 is bit 3): the walk still
+ * finds M-Box 0's counter by the box's own status, clears it (which
+ * clears the summaries above it), acks the bit and unfreezes; it counts
+ * the walk and logs it.  Masked to the known bits, the status would read
+ * clear: no walk, the package frozen until the watchdog thawed it,
+ * quietly.
+ */
+static void pmi_walk_status_outside_the_layout(struct kunit *test)
+{
+	struct xu_pkg *p;
+	u64 unknown;
+	unsigned int n;
+
+	walk_setup(test);
+	p = &walk_of(test)->uc.pkgs[0];
+	xu_sim_move_global_status(walk_of(test)->sim, GSTS_M0, BIT_ULL(5));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_gsts_layout_back,
+							   walk_of(test)->sim));
+	overflow(test, 0, false, BIT(2), 0);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), BIT_ULL(5));
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_FROZEN);
+	unknown = p->unknown_status;
+
+	KUNIT_EXPECT_GT(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	expect_clear(test, 0);
+	KUNIT_EXPECT_EQ(test, p->unknown_status, unknown + 1);
+	/* and the next walk finds a clear status: nothing to count */
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, p->unknown_status, unknown + 1);
+}
+
 static void pmi_not_ours_reads_status_and_writes_nothing(struct kunit *test)
 {
 	unsigned int n, s;
@@ -1721,6 +1761,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_walk_several_counters_across_boxes, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_all_counters_of_both_sockets, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_rw1c_clears_exactly_the_flagged_bits, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_status_outside_the_layout, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_reads_status_and_writes_nothing, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_on_the_module, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_no_event_nmi_makes_no_access, nx_gen_params),
