@@ -5,16 +5,23 @@
  * counter is preloaded with, starting and stopping an event on its
  * counter, polling the boxes no overflow interrupt folds, and what an
  * overflow does to a sampling event: its sample, its throttling, the
- * steering of its period in frequency mode.  Uses placement (sched.c),
- * for the shared sub-registers, and the registers (io.c).
+ * steering of its period in frequency mode.  The samples a walk folds on
+ * another CPU than the event's are kept here, sent to the event's CPU
+ * and written there, oldest first.  Uses placement (sched.c), for the
+ * shared sub-registers, and the registers (io.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <kunit/visibility.h>
 
+#include <linux/irq_work.h>
 #include <linux/jiffies.h>
 #include <linux/math64.h>
+#include <linux/rcupdate.h>
+#include <linux/smp.h>
 #include <linux/topology.h>
+
+#include <asm/irq_regs.h>
 
 #include "compat.h"
 #include "event.h"
@@ -611,27 +618,60 @@ static void xu_adjust_freq(struct perf_event *event)
  * on another CPU folded, with its time and period; NULL for one of the
  * period that just ended (hwc->last_period) at the time perf writes it,
  * or one whose fold found no room for its time (see xu_defer_sample()).
+ * Returns true if the event stops: its PERF_EVENT_IOC_REFRESH limit ran
+ * out, at this sample or before (then nothing is written).
  */
-static void xu_event_emit(struct perf_event *event, struct pt_regs *regs,
+static bool xu_event_emit(struct perf_event *event, struct pt_regs *regs,
 			  const struct xu_deferred *d)
 {
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+	bool read = d && (event->attr.sample_type & PERF_SAMPLE_READ);
+	bool froze = false, stop;
 	struct perf_sample_data data;
 
 	/* never started (__xu_event_start()), it has no sample to write */
 	if (WARN_ON_ONCE(xu_event_exiled(event)))
-		return;
+		return true;
+	/*
+	 * Its PERF_EVENT_IOC_REFRESH limit ran out at an earlier sample, and
+	 * perf has yet to disable it: a sample of a period past the limit,
+	 * which the core PMU, stopped at the limit, would never have taken
+	 */
+	if (event->pending_disable)
+		return true;
+	/*
+	 * A sample that reads counters (PERF_SAMPLE_READ), folded on another
+	 * CPU: the package counted on since its fold, and perf reads the
+	 * group's other members now.  Its values are one snapshot of now:
+	 * the event's own count is brought up to now too, with the box
+	 * frozen as for a group read (xu_start_txn()), and the sample takes
+	 * the time of this write, theirs.
+	 */
+	if (read) {
+		if (!box->frozen && box->n_active > 1 && ops->freeze) {
+			ops->freeze(box);
+			froze = true;
+		}
+		if (!(event->hw.state & PERF_HES_STOPPED))
+			xu_event_update(event);
+	}
 	perf_event_update_userpage(event);
 	perf_sample_data_init(&data, 0, d ? d->period : event->hw.last_period);
 	/*
 	 * perf_prepare_sample() leaves the time alone when the driver's
 	 * sample_flags say it set it (6.1 and later)
 	 */
-	if (d) {
+	if (d && !read) {
 		data.time = d->time;
 		data.sample_flags |= PERF_SAMPLE_TIME;
 	}
-	if (xu_event_sample(event, &data, regs))
+	stop = xu_event_sample(event, &data, regs);
+	if (froze)
+		ops->unfreeze(box);
+	if (stop)
 		__xu_event_stop(event, 0);
+	return stop;
 }
 
 /*
@@ -681,18 +721,24 @@ static bool xu_take_deferred(struct xu_pkg *p, struct perf_event *event,
  * Oldest first, each with the time and period of its fold; those whose
  * fold found the package's list full then, at the time of this write.
  * Samples of a CPU's ring buffer may thus come after later ones: perf's
- * tools sort them by time.
+ * tools sort them by time.  Once a sample reaches the event's
+ * PERF_EVENT_IOC_REFRESH limit, the later ones are dropped: they are of
+ * periods past the limit.
  */
-void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs)
+static void xu_event_flush_samples(struct perf_event *event,
+				   struct pt_regs *regs)
 {
 	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
 	unsigned int n = xu_samples_pending(event);
 	struct xu_deferred d;
+	bool stop = false, got;
 
 	xu_set_samples_pending(event, 0);
-	while (n--)
-		xu_event_emit(event, regs,
-			      xu_take_deferred(p, event, &d) ? &d : NULL);
+	while (n--) {
+		got = xu_take_deferred(p, event, &d);
+		if (!stop)
+			stop = xu_event_emit(event, regs, got ? &d : NULL);
+	}
 }
 
 /**
@@ -725,7 +771,15 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
 	if (!is_sampling_event(event))
 		return false;
 
-	if (event->attr.freq)
+	/*
+	 * Steer only when a period ended: a status bit for a counter that
+	 * did not reach its period (a bit left by an earlier owner of the
+	 * counter, a box whose report is a guess, the half-range re-arm of
+	 * a long period) measured no period, and steering on it would take
+	 * the events since the last steer for a whole period's
+	 */
+	if (event->attr.freq && (local64_read(&hwc->period_left) <= 0 ||
+				 xu_sample_owed(event)))
 		xu_adjust_freq(event);
 	/* a period that ended at the last start is sampled here */
 	if (!xu_set_period(event) && !xu_sample_owed(event))
@@ -755,10 +809,14 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
  */
 void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs)
 {
-	if (READ_ONCE(event->oncpu) == smp_processor_id())
-		xu_event_emit(event, regs, NULL);
-	else
+	if (READ_ONCE(event->oncpu) != smp_processor_id()) {
 		xu_defer_sample(event, event->hw.last_period);
+		return;
+	}
+	/* the samples walks elsewhere folded before this one come first */
+	if (xu_samples_pending(event))
+		xu_event_flush_samples(event, regs);
+	xu_event_emit(event, regs, NULL);
 }
 
 /**
@@ -798,7 +856,7 @@ void xu_event_del_samples(struct perf_event *event)
  * is one perf is moving here (CPU hotplug): its pmu::del on that CPU
  * writes them there (xu_event_del_samples()).
  */
-void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
+static void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 {
 	unsigned int i, cpu = smp_processor_id();
 
@@ -808,4 +866,84 @@ void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs)
 		if (xu_samples_pending(event) && READ_ONCE(event->oncpu) == cpu)
 			xu_event_flush_samples(event, regs);
 	}
+}
+
+/*
+ * On a CPU whose walk folded samples of events active on another CPU:
+ * send their delivery there, as an IPI, which an NMI cannot send.  A
+ * delivery still queued will write these samples too: it counts them
+ * only once it holds the package lock.
+ */
+static void xu_samples_forward(struct irq_work *work)
+{
+	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
+	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
+
+	if (cpu >= 0)
+		smp_call_function_single_async(cpu, &p->deliver_csd);
+}
+
+/*
+ * On the package's collecting CPU, the one its events are active on, in
+ * interrupt context: write the samples that walks on other CPUs folded.
+ * Those of an event perf is moving here (hotplug) are written by its
+ * pmu::del where it was: sending them on would only bring the csd back
+ * here until the move.
+ */
+static void xu_samples_deliver(void *info)
+{
+	struct xu_pkg *p = info;
+	struct xu_uncore *uc = p->uc;
+	struct pt_regs caller, *regs = get_irq_regs();
+	unsigned int i;
+
+	if (!regs) {
+		perf_fetch_caller_regs(&caller);
+		regs = &caller;
+	}
+	xu_pkg_lock(p);
+	xu_pkg_walk_begin(p);
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[p->id];
+
+		if (xu_box_here(box))
+			xu_deliver_samples(box, regs);
+	}
+	xu_pkg_walk_end(p);
+	xu_pkg_unlock(p);
+}
+
+/**
+ * xu_pkg_samples_init() - set up the delivery of a package's deferred samples
+ * @p: the package
+ */
+void xu_pkg_samples_init(struct xu_pkg *p)
+{
+	p->forward_work = IRQ_WORK_INIT_HARD(xu_samples_forward);
+	INIT_CSD(&p->deliver_csd, xu_samples_deliver, p);
+}
+
+/**
+ * xu_samples_sync() - wait for every delivery of deferred samples under way
+ * @uc: the uncore, on its way out: no walk or pmu::add can send one now
+ *
+ * A delivery IPI still out uses the package.  Its target unlocks an async
+ * csd before it calls the function, with interrupts off from before the
+ * unlock to after the call: once every csd is unlocked, a grace period
+ * waits out the calls that unlocking began.
+ */
+void xu_samples_sync(struct xu_uncore *uc)
+{
+	unsigned int pkg;
+
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++)
+		irq_work_sync(&uc->pkgs[pkg].forward_work);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		call_single_data_t *csd = &uc->pkgs[pkg].deliver_csd;
+
+		/* pairs with the release of csd_unlock() */
+		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
+			cpu_relax();
+	}
+	synchronize_rcu();
 }

@@ -16,9 +16,9 @@ void __xu_event_start(struct perf_event *event, int flags);
 void __xu_event_stop(struct perf_event *event, int flags);
 bool xu_event_overflow(struct perf_event *event, bool exact);
 void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs);
-void xu_deliver_samples(struct xu_box *box, struct pt_regs *regs);
-void xu_event_flush_samples(struct perf_event *event, struct pt_regs *regs);
 void xu_event_del_samples(struct perf_event *event);
+void xu_pkg_samples_init(struct xu_pkg *p);
+void xu_samples_sync(struct xu_uncore *uc);
 
 static inline void xu_event_update(struct perf_event *event)
 {

@@ -589,13 +589,20 @@ static const struct xu_box_type nhmex_wbox = {
  * the U-Box sends the PMI to the core pmi_core_sel names.  With frz_all
  * set the PMI cleared en_all; the handler sets it again.
  */
+#define NHMEX_U_GSTS_KNOWN	(NHMEX_U_GSTS_OV_U | NHMEX_U_GSTS_OV_W | \
+				 NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1)
+
+/*
+ * Raw: the layout (Documentation/pmu/nhmex.rst) is read from the guide's
+ * text, not checked on silicon.  A PMI reported in another bit still says
+ * the package is frozen with an overflow pending: masked away, the walk
+ * would find nothing, and the package would thaw only at the watchdog,
+ * every 50-100 ms, with nothing logged.  The walk reads every box by its
+ * own status for such a bit, acks it, logs and counts it.
+ */
 static int nhmex_global_status(struct xu_box *ubox, u64 *sts)
 {
-	int ret = xu_read(ubox, NHMEX_U_GLOBAL_STATUS, sts);
-
-	*sts &= NHMEX_U_GSTS_OV_U | NHMEX_U_GSTS_OV_W |
-		NHMEX_U_GSTS_OV_S0 | NHMEX_U_GSTS_OV_S1;
-	return ret;
+	return xu_read(ubox, NHMEX_U_GLOBAL_STATUS, sts);
 }
 
 static void nhmex_global_ack(struct xu_box *ubox, u64 bits)
@@ -655,6 +662,7 @@ static const struct xu_global_ops nhmex_global = {
 	.frozen		= nhmex_global_frozen,
 	.unfreeze	= nhmex_global_unfreeze,
 	.route		= nhmex_global_route,
+	.known		= NHMEX_U_GSTS_KNOWN,
 };
 
 /*

@@ -3,7 +3,7 @@
  * xeon-uncore overflow interrupt: the NMI handler; the walk of a
  * package's overflow status, which hands each overflowed counter to
  * event.c (its count, its sample, its throttling and its period); the
- * samples of events whose CPU is not the walk's, sent there; the routing
+ * routing
  * of a package's PMI to its collecting CPU (through the platform's
  * global box), the LVTPC that takes it there, and the watchdog that
  * stands in for a lost PMI.
@@ -344,7 +344,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen;
 	struct pt_regs caller;
 	unsigned int i;
-	u64 sts;
+	u64 sts, unknown;
 	int handled = 0;
 
 	/* the time an NMI found the PMI and left it to this walk */
@@ -411,10 +411,13 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	/*
 	 * Still unexplained: the box that overflowed does not report where
 	 * the driver placed it (which summary a box is under is inferred for
-	 * some, Documentation/pmu/).  Read every box under a second-level
-	 * summary or whose report is a guess, whatever its bit, or its
-	 * status would stay set and the package frozen at every unfreeze.
+	 * some, Documentation/pmu/), or in a bit outside the platform's
+	 * layout.  Read every box under a second-level summary or whose
+	 * report is a guess, whatever its bit (every box with a status of
+	 * its own, for a bit outside the layout), or its status would stay
+	 * set and the package frozen at every unfreeze.
 	 */
+	unknown = g->known ? sts & ~g->known : 0;
 	if (sts & ~w.explained) {
 		int found = 0;
 
@@ -429,7 +432,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			sum = t->ov_summary[idx];
 			/* (one without a known bit was read above if it has events) */
 			if ((!sum && box->n_events) ||
-			    !(xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
+			    !(unknown || xu_pmi_has_sub(box) ||
+			      (t->ov_guessed & BIT(idx))))
 				continue;
 			found += xu_pmi_walk_box(box, sum, &w, false);
 		}
@@ -437,6 +441,11 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 			pr_warn_once("package %u: a box reported its overflow under another summary bit than the driver placed it; found by its own status\n",
 				     pkg);
 		handled += found;
+	}
+	if (unknown) {
+		p->unknown_status++;
+		pr_warn_ratelimited("package %u: global overflow status %#llx has bits %#llx outside the layout the driver knows; every box was read by its own status, the bits acked (%llu such walks)\n",
+				    pkg, sts, unknown, p->unknown_status);
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	w.ack |= sts & ~w.explained;
@@ -493,51 +502,6 @@ static void xu_pmi_walk_work(struct irq_work *work)
 		return;
 	xu_pkg_lock(p);
 	xu_pmi_walk(p->uc, p->id, get_irq_regs(), false);
-	xu_pkg_unlock(p);
-}
-
-/*
- * On a CPU whose walk folded samples of events active on another CPU:
- * send their delivery there, as an IPI, which an NMI cannot send.  A
- * delivery still queued will write these samples too: it counts them
- * only once it holds the package lock.
- */
-static void xu_pmi_forward_work(struct irq_work *work)
-{
-	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
-	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
-
-	if (cpu >= 0)
-		smp_call_function_single_async(cpu, &p->deliver_csd);
-}
-
-/*
- * On the package's collecting CPU, the one its events are active on, in
- * interrupt context: write the samples that walks on other CPUs folded.
- * Those of an event perf is moving here (hotplug) are written by its
- * pmu::del where it was: sending them on would only bring the csd back
- * here until the move.
- */
-static void xu_pmi_deliver(void *info)
-{
-	struct xu_pkg *p = info;
-	struct xu_uncore *uc = p->uc;
-	struct pt_regs caller, *regs = get_irq_regs();
-	unsigned int i;
-
-	if (!regs) {
-		perf_fetch_caller_regs(&caller);
-		regs = &caller;
-	}
-	xu_pkg_lock(p);
-	xu_pkg_walk_begin(p);
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[p->id];
-
-		if (xu_box_here(box))
-			xu_deliver_samples(box, regs);
-	}
-	xu_pkg_walk_end(p);
 	xu_pkg_unlock(p);
 }
 
@@ -755,8 +719,7 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	 * CPU would then spin on it forever
 	 */
 	p->walk_work = IRQ_WORK_INIT_HARD(xu_pmi_walk_work);
-	p->forward_work = IRQ_WORK_INIT_HARD(xu_pmi_forward_work);
-	INIT_CSD(&p->deliver_csd, xu_pmi_deliver, p);
+	xu_pkg_samples_init(p);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	p->watchdog.function = xu_pmi_watchdog;
 }
@@ -843,21 +806,7 @@ void xu_pmi_unregister(struct xu_uncore *uc)
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);
-		irq_work_sync(&uc->pkgs[pkg].forward_work);
 	}
-	/*
-	 * A delivery IPI still out uses the package.  Its target unlocks an
-	 * async csd before it calls the function, with interrupts off from
-	 * before the unlock to after the call: once every csd is unlocked, a
-	 * grace period waits out the calls that unlocking began.
-	 */
-	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
-		call_single_data_t *csd = &uc->pkgs[pkg].deliver_csd;
-
-		/* pairs with the release of csd_unlock() */
-		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
-			cpu_relax();
-	}
-	synchronize_rcu();
+	xu_samples_sync(uc);
 	cancel_work_sync(&uc->rate_work);
 }

@@ -334,7 +334,10 @@ struct xu_box_type {
  * accessors'.
  */
 struct xu_global_ops {
-	/** @status: read the global overflow status, a bit per box summary */
+	/**
+	 * @status: read the global overflow status, a bit per box summary:
+	 * every bit the register holds, those outside @known too
+	 */
 	int (*status)(struct xu_box *gbox, u64 *sts);
 	/** @ack: clear global status bits that no box register holds */
 	void (*ack)(struct xu_box *gbox, u64 bits);
@@ -350,6 +353,13 @@ struct xu_global_ops {
 	 * to no core if @cpu is negative; the next walk unfreezes it
 	 */
 	void (*route)(struct xu_box *gbox, int cpu);
+	/**
+	 * @known: the global status bits the platform's layout defines; a
+	 * set bit outside them is logged and counted (struct
+	 * xu_pkg.unknown_status).  0: no layout to hold the bits to (bits
+	 * of boxes without a known summary bit are expected).
+	 */
+	u64 known;
 };
 
 /**
@@ -488,6 +498,8 @@ struct xu_deferred {
  * @routed:   the package's PMIs go to its collecting CPU's core (false
  *            while CPU hotplug moves them, the package frozen)
  * @lost:     PMIs the watchdog had to stand in for
+ * @unknown_status: walks that found a global status bit outside the
+ *            platform's known layout (struct xu_global_ops.known)
  * @deferred: the samples walks folded for events active on other CPUs,
  *            oldest first, under @lock; each event's pending count
  *            (xu_samples_pending()) also counts those that found it full
@@ -523,6 +535,7 @@ struct xu_pkg {
 	bool walker_nmi;
 	bool routed;
 	u64 lost;
+	u64 unknown_status;
 	struct xu_deferred deferred[XU_DEFERRED];
 	unsigned int n_deferred;
 	unsigned int pmi_events;

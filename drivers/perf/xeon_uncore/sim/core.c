@@ -256,6 +256,33 @@ void xu_sim_set_wide_bits(struct xu_sim *sim, bool on)
 EXPORT_SYMBOL_NS_GPL(xu_sim_set_wide_bits, XU_SIM_NS);
 
 /**
+ * xu_sim_move_global_status() - report global status bits elsewhere
+ * @sim:  the simulated uncore
+ * @from: Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits (ov_u, ov_w,
+ *        ov_s1, ov_s0) that are set in @to instead, as on a part whose
+ *        layout is not the guide's; 0: the guide's layout
+ * @to:   where; writing @to to U_MSR_PMON_GLOBAL_OVF_CTL clears what
+ *        writing @from would
+ *
+ * For KUnit.  The other models ignore it.
+ */
+void xu_sim_move_global_status(struct xu_sim *sim, u64 from, u64 to)
+{
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		struct sim_socket *s = &sim->sock[i];
+
+		sim_lock(s, &flags);
+		WRITE_ONCE(sim->gsts_from, from);
+		WRITE_ONCE(sim->gsts_to, to);
+		sim_unlock(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_move_global_status, XU_SIM_NS);
+
+/**
  * xu_sim_set_msr_cpu_check() - check the CPU of the driver's MSR accesses
  * @sim: the simulated uncore
  * @on:  true (the default of xu_sim_create()): an MSR access through

@@ -284,6 +284,9 @@ struct sim_socket {
  *               other one (xu_sim_set_wrong_guesses()); read by the models
  * @wide_bits:   counter reads return bits above the counter's width
  *               (xu_sim_set_wide_bits(), sim_wide())
+ * @gsts_from:   Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits reported
+ *               in @gsts_to instead (xu_sim_move_global_status())
+ * @gsts_to:     see @gsts_from
  * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another
  *               package than the box's is a violation, and reaches the
  *               calling CPU's package (xu_sim_set_msr_cpu_check(),
@@ -311,6 +314,8 @@ struct xu_sim {
 	bool misroute;
 	bool wrong_guesses;
 	bool wide_bits;
+	u64 gsts_from;
+	u64 gsts_to;
 	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;

@@ -606,6 +606,9 @@ static int sim_um_write(struct sim_socket *s, u32 reg, u64 val)
 	case NHMEX_U_GLOBAL_STATUS:
 		return 0;	/* read-only */
 	case NHMEX_U_GLOBAL_OVF_CTL:
+		/* where xu_sim_move_global_status() put them */
+		if (val & READ_ONCE(s->sim->gsts_to))
+			val |= READ_ONCE(s->sim->gsts_from);
 		/* ov_u; the summaries clear with the bits below them */
 		sim_nx(s)->u_gsts &= ~val;
 		s->pmi_in_flight &= !!sim_u_gsts(s);

@@ -489,11 +489,12 @@ u64 sim_nx_summary(struct sim_socket *s, unsigned int b)
 /*
  * U_MSR_PMON_GLOBAL_STATUS, derived but for ov_u: ov_s0 and ov_s1 are set
  * while their S-Box's summary has a bit set, ov_w while the W-Box status
- * has one
+ * has one; the bits xu_sim_move_global_status() moves, in their new place
  */
 u64 sim_u_gsts(struct sim_socket *s)
 {
 	u64 gsts = sim_nx(s)->u_gsts & NHMEX_U_GSTS_OV_U;
+	u64 from = READ_ONCE(s->sim->gsts_from);
 	unsigned int b;
 
 	for (b = 0; b < NHMEX_S_NUM_BOXES; b++)
@@ -501,6 +502,8 @@ u64 sim_u_gsts(struct sim_socket *s)
 			gsts |= NHMEX_U_GSTS_OV_S(b);
 	if (sim_nx(s)->w.status)
 		gsts |= NHMEX_U_GSTS_OV_W;
+	if (gsts & from)
+		gsts = (gsts & ~from) | READ_ONCE(s->sim->gsts_to);
 	return gsts;
 }
 

@@ -304,6 +304,46 @@ static void pmi_walk_rw1c_clears_exactly_the_flagged_bits(struct kunit *test)
 	expect_clear(test, 0);
 }
 
+/* Cleanup: the simulator's global status layout back to the guide's */
+static void pmi_gsts_layout_back(void *sim)
+{
+	xu_sim_move_global_status(sim, 0, 0);
+}
+
+/*
+ * A part whose U_MSR_PMON_GLOBAL_STATUS reports S-Box 0's side in bit 5,
+ * outside the layout the driver knows (ov_s0 is bit 3): the walk still
+ * finds M-Box 0's counter by the box's own status, clears it (which
+ * clears the summaries above it), acks the bit and unfreezes; it counts
+ * the walk and logs it.  Masked to the known bits, the status would read
+ * clear: no walk, the package frozen until the watchdog thawed it,
+ * quietly.
+ */
+static void pmi_walk_status_outside_the_layout(struct kunit *test)
+{
+	struct xu_pkg *p;
+	u64 unknown;
+	unsigned int n;
+
+	walk_setup(test);
+	p = &walk_of(test)->uc.pkgs[0];
+	xu_sim_move_global_status(walk_of(test)->sim, GSTS_M0, BIT_ULL(5));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_gsts_layout_back,
+							   walk_of(test)->sim));
+	overflow(test, 0, false, BIT(2), 0);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), BIT_ULL(5));
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_FROZEN);
+	unknown = p->unknown_status;
+
+	KUNIT_EXPECT_GT(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	expect_clear(test, 0);
+	KUNIT_EXPECT_EQ(test, p->unknown_status, unknown + 1);
+	/* and the next walk finds a clear status: nothing to count */
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, p->unknown_status, unknown + 1);
+}
+
 static void pmi_not_ours_reads_status_and_writes_nothing(struct kunit *test)
 {
 	unsigned int n, s;
@@ -454,6 +494,8 @@ struct pmi_samples {
 	struct xu_sim *sim;
 	u64 gctl;
 	int gctl_ret;
+	/* for pmi_read_sample(): the event's count as it was written */
+	u64 count;
 };
 
 static void pmi_count_sample(struct perf_event *event,
@@ -922,6 +964,323 @@ static void pmi_freq_steers_by_the_time_on_the_pmu(struct kunit *test)
 	p2 = READ_ONCE(event->hw.sample_period);
 	KUNIT_EXPECT_GT(test, p2, p1);
 	KUNIT_EXPECT_LE(test, p2, p1 + (9 * p1 + 7) / 8);
+}
+
+struct pmi_stale {
+	struct xu_sim *sim;
+	struct perf_event *event;
+	int ret;
+};
+
+/*
+ * On the event's CPU, interrupts off: a status bit of the event's counter
+ * with no event counted since it was armed.  The counter is set to its
+ * top, one event wraps it (the overflow bit set, the package frozen, no
+ * PMI delivered), and it is set back to where the event armed it; then
+ * the walk.
+ */
+static void pmi_stale_bit_here(void *data)
+{
+	struct pmi_stale *st = data;
+	u32 reg = NHMEX_M_CNT(0, st->event->hw.idx);
+	u64 armed;
+
+	st->ret = xu_sim_peek(st->sim, 0, reg, &armed) ?:
+		  xu_sim_write(st->sim, 0, reg, XU_TEST_CTR_MAX) ?:
+		  xu_sim_inject(st->sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 1) ?:
+		  xu_sim_write(st->sim, 0, reg, armed);
+	pmi_walk_here(xu_event_box(st->event)->pmu->uncore);
+}
+
+/*
+ * perf -F: a status bit seen for a counter that did not reach its period
+ * (left by an earlier owner, a box whose report is a guess) measured no
+ * period.  It folds nothing, writes no sample and leaves the period as it
+ * was; steered on it, the time since the event started (well under a
+ * second, at 1 Hz) would have been taken for a whole period's, and the
+ * period grown.
+ */
+static void pmi_freq_stale_bit_steers_nothing(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct pmi_stale st = { .sim = xu_test_sim(test) };
+	u64 p1, p2;
+
+	st.event = open_freq_m0(test, &ps);
+	p1 = READ_ONCE(st.event->hw.sample_period);
+	KUNIT_ASSERT_LT(test, p1, 1ULL << 40);
+	xu_sim_set_deliver_pmi(st.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, st.sim));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(st.event->cpu, pmi_stale_bit_here,
+							  &st, true));
+	KUNIT_ASSERT_EQ(test, st.ret, 0);
+	/* the walk took the bit: the package counts again, nothing flagged */
+	KUNIT_EXPECT_TRUE(test, rd_module(test, NHMEX_U_GLOBAL_CTL) & NHMEX_U_GCTL_EN_ALL);
+	KUNIT_EXPECT_EQ(test, rd_module(test, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, count_of(st.event), 0ULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 0);
+	p2 = READ_ONCE(st.event->hw.sample_period);
+	KUNIT_EXPECT_EQ_MSG(test, p2, p1, "steered on a status bit with no period ended");
+	/* the period goes on: p1 events end it, with one sample */
+	xu_sim_set_deliver_pmi(st.sim, true);
+	inject_m0(test, st.event, p1);
+	wait_samples(test, &ps, 1);
+	KUNIT_EXPECT_EQ(test, ps.period, p1);
+	KUNIT_EXPECT_EQ(test, count_of(st.event), p1);
+}
+
+/* The sample_flags of the first samples, in the order they were written */
+#define PMI_SEQ		4
+
+struct pmi_seq {
+	struct pmi_samples ps;
+	u64 flags[PMI_SEQ];
+};
+
+static void pmi_seq_sample(struct perf_event *event,
+			   struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct pmi_samples *ps = event->overflow_handler_context;
+	struct pmi_seq *sq = container_of(ps, struct pmi_seq, ps);
+	int n = atomic_read(&sq->ps.calls);
+
+	if (n < PMI_SEQ)
+		sq->flags[n] = data->sample_flags;
+	pmi_count_sample(event, data, regs);
+}
+
+struct pmi_two_walks {
+	struct xu_sim *sim;
+	struct perf_event *event;
+	/* 1: the event's CPU holds interrupts off; 2: go on; 3: done */
+	atomic_t state;
+	int ret;
+	/* pmi_deferred_then_direct(): events injected while the CPU is held */
+	u64 late;
+	/* the held CPU walks an overflow of its own once let go */
+	bool walk_there;
+};
+
+/* 1000 events on M-Box 0 of package 0, then a walk on this CPU */
+static int pmi_overflow_and_walk_here(struct pmi_two_walks *tw)
+{
+	int ret = xu_sim_inject(tw->sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 1000);
+
+	pmi_walk_here(xu_event_box(tw->event)->pmu->uncore);
+	return ret;
+}
+
+/* Two overflows, each walked on this CPU, with interrupts off throughout */
+static void pmi_two_walks_here(void *data)
+{
+	struct pmi_two_walks *tw = data;
+
+	tw->ret = pmi_overflow_and_walk_here(tw) ?: pmi_overflow_and_walk_here(tw);
+}
+
+/*
+ * PERF_EVENT_IOC_REFRESH 1: one sample, then perf disables the event.  Two
+ * overflows walked on another CPU of the package before the event's CPU
+ * writes their samples: the first reaches the limit, the second is of a
+ * period past it, which the core PMU (stopped at the limit) would never
+ * have taken.  One sample is written, with POLL_HUP, and the event ends
+ * disabled.
+ */
+static void pmi_refresh_limit_holds_for_deferred_samples(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct pmi_two_walks tw = { .sim = xu_test_sim(test) };
+	int other, state, kill;
+	unsigned long end;
+
+	xu_test_quiet_sim(test, tw.sim);
+	tw.event = open_sampling(test, 1000, &ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == tw.event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+	KUNIT_ASSERT_EQ(test, 0, perf_event_refresh(tw.event, 1));
+
+	xu_sim_set_deliver_pmi(tw.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, tw.sim));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(other, pmi_two_walks_here,
+							  &tw, true));
+	KUNIT_ASSERT_EQ(test, tw.ret, 0);
+	KUNIT_EXPECT_EQ(test, count_of(tw.event), 2000ULL);
+	wait_samples(test, &ps, 1);
+	end = jiffies + HZ;
+	while (READ_ONCE(tw.event->state) != PERF_EVENT_STATE_OFF &&
+	       time_before(jiffies, end))
+		usleep_range(1000, 2000);
+	state = READ_ONCE(tw.event->state);
+	kill = READ_ONCE(tw.event->pending_kill);
+	KUNIT_EXPECT_EQ(test, state, PERF_EVENT_STATE_OFF);
+	KUNIT_EXPECT_EQ(test, kill, POLL_HUP);
+	/* the second deferred sample would have been written by now */
+	msleep(20);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&ps.calls), 1,
+			    "a sample past the PERF_EVENT_IOC_REFRESH limit was written");
+}
+
+/* On the event's CPU: interrupts off until told, then an overflow walked here */
+static void pmi_hold_then_walk(void *data)
+{
+	struct pmi_two_walks *tw = data;
+	u64 end = ktime_get_mono_fast_ns() + NSEC_PER_SEC;
+
+	atomic_set(&tw->state, 1);
+	while (atomic_read(&tw->state) != 2 && ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	if (tw->walk_there)
+		tw->ret = pmi_overflow_and_walk_here(tw);
+	atomic_set(&tw->state, 3);
+}
+
+/* Wait up to a second for @tw's state @state; false if it did not come */
+static bool pmi_wait_state(struct pmi_two_walks *tw, int state)
+{
+	u64 end = ktime_get_mono_fast_ns() + NSEC_PER_SEC;
+
+	while (atomic_read(&tw->state) != state)
+		if (ktime_get_mono_fast_ns() > end)
+			return false;
+	return true;
+}
+
+/* Has a walk sent the package's sample delivery, still to run? */
+static bool pmi_delivery_queued(struct xu_pkg *p)
+{
+	/* pairs with the release of csd_unlock() */
+	return smp_load_acquire(&p->deliver_csd.node.u_flags) & CSD_FLAG_LOCK;
+}
+
+/*
+ * On another CPU of package 0 than the event's, in process context: hold
+ * the event's CPU with interrupts off; an overflow walked here (its
+ * sample deferred, the delivery sent to the held CPU), then @tw->late
+ * events; then, if @tw->walk_there, an overflow walked on the held CPU,
+ * before the delivery can run there.
+ */
+static long pmi_deferred_then_direct(void *data)
+{
+	struct pmi_two_walks *tw = data;
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(tw->event));
+	u64 end = ktime_get_mono_fast_ns() + NSEC_PER_SEC;
+	int ret;
+
+	ret = smp_call_function_single(tw->event->cpu, pmi_hold_then_walk, tw, false);
+	if (ret)
+		return ret;
+	if (!pmi_wait_state(tw, 1))
+		return -ETIMEDOUT;
+	ret = pmi_overflow_and_walk_here(tw);
+	/* the delivery sent, waiting on the held CPU (csd_unlock() clears it) */
+	while (!pmi_delivery_queued(p) && ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	if (!pmi_delivery_queued(p))
+		ret = ret ?: -ESRCH;
+	if (tw->late)
+		ret = ret ?: xu_sim_inject(tw->sim, 0, "mbox", 0, EV_CYCLES,
+					   XU_SIM_SUB_ANY, tw->late);
+	atomic_set(&tw->state, 2);
+	if (!pmi_wait_state(tw, 3))
+		return -ETIMEDOUT;
+	return ret;
+}
+
+/*
+ * Samples of one event are written in the order they were taken: a sample
+ * folded by a walk on another CPU waits for the event's CPU, and a walk
+ * there that writes a later sample of the event writes the waiting one
+ * first.  The first carries the time of its fold (PERF_SAMPLE_TIME in
+ * its sample_flags), the second is written at perf's time.
+ */
+static void pmi_deferred_samples_come_first(struct kunit *test)
+{
+	struct pmi_seq *sq = kunit_kzalloc(test, sizeof(*sq), GFP_KERNEL);
+	struct pmi_two_walks tw = { .sim = xu_test_sim(test), .walk_there = true };
+	int other;
+
+	KUNIT_ASSERT_NOT_NULL(test, sq);
+	atomic_set(&sq->ps.calls, 0);
+	xu_test_quiet_sim(test, tw.sim);
+	tw.event = open_sampling_with(test, "uncore_mbox_0", 1000, 0,
+				      pmi_seq_sample, &sq->ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == tw.event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+
+	xu_sim_set_deliver_pmi(tw.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, tw.sim));
+	KUNIT_ASSERT_EQ(test, 0, work_on_cpu(other, pmi_deferred_then_direct, &tw));
+	KUNIT_ASSERT_EQ(test, tw.ret, 0);
+	wait_samples(test, &sq->ps, 2);
+	KUNIT_EXPECT_EQ(test, count_of(tw.event), 2000ULL);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sq->ps.elsewhere), 0);
+	KUNIT_EXPECT_TRUE_MSG(test, sq->flags[0] & PERF_SAMPLE_TIME,
+			      "the later sample was written first (sample_flags %#llx, %#llx)",
+			      sq->flags[0], sq->flags[1]);
+	KUNIT_EXPECT_FALSE(test, sq->flags[1] & PERF_SAMPLE_TIME);
+}
+
+/* As pmi_gctl_sample() for M-Box 0's GLOBAL_CTL, and the event's count */
+static void pmi_read_sample(struct perf_event *event,
+			    struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct pmi_samples *ps = event->overflow_handler_context;
+
+	ps->gctl_ret = xu_sim_peek(ps->sim, 0, NHMEX_M_GLOBAL_CTL(0), &ps->gctl);
+	ps->count = local64_read(&event->count);
+	pmi_count_sample(event, data, regs);
+}
+
+/*
+ * A sample that reads counters (PERF_SAMPLE_READ) folded on another CPU
+ * is written on the event's CPU after the package counted on (here 500
+ * events more), and perf reads the other members of its group then.  Its
+ * values are one snapshot of that time: the event's own count is taken
+ * then too (1500, not the 1000 of the fold), with the box frozen (M-Box 0
+ * GLOBAL_CTL's ctr_en clear) while perf reads, as for a group read, and
+ * the sample carries the time of its write (no PERF_SAMPLE_TIME of the
+ * driver's).
+ */
+static void pmi_deferred_read_sample_is_one_snapshot(struct kunit *test)
+{
+	struct pmi_samples *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
+	struct pmi_two_walks tw = { .sim = xu_test_sim(test), .late = 500 };
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	struct perf_event *other_event;
+	int other;
+
+	KUNIT_ASSERT_NOT_NULL(test, ps);
+	ps->sim = tw.sim;
+	xu_test_quiet_sim(test, tw.sim);
+	tw.event = open_sampling_with(test, "uncore_mbox_0", 1000, PERF_SAMPLE_READ,
+				      pmi_read_sample, ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == tw.event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+	/* a second event of the box: what perf would read beside it */
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	other_event = xu_test_open(test, xp, 0, &attr);
+
+	xu_sim_set_deliver_pmi(tw.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, tw.sim));
+	KUNIT_ASSERT_EQ(test, 0, work_on_cpu(other, pmi_deferred_then_direct, &tw));
+	KUNIT_ASSERT_EQ(test, tw.ret, 0);
+	wait_samples(test, ps, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps->elsewhere), 0);
+	KUNIT_EXPECT_EQ(test, ps->period, 1000ULL);
+	KUNIT_EXPECT_EQ_MSG(test, ps->count, 1500ULL,
+			    "the sample's own value is not of the time of its write");
+	KUNIT_EXPECT_EQ(test, ps->gctl_ret, 0);
+	KUNIT_EXPECT_EQ_MSG(test, ps->gctl, 0ULL,
+			    "the box counted while perf read the sample's values");
+	KUNIT_EXPECT_FALSE(test, ps->flags & PERF_SAMPLE_TIME);
+	KUNIT_EXPECT_EQ(test, rd_module(test, NHMEX_M_GLOBAL_CTL(0)), NHMEX_M_GCTL_CTR_EN);
+	KUNIT_EXPECT_EQ(test, count_of(tw.event), 1500ULL);
+	/* the late events came with the package counting */
+	KUNIT_EXPECT_GE(test, count_of(other_event), 500ULL);
 }
 
 /*
@@ -1418,6 +1777,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_walk_several_counters_across_boxes, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_all_counters_of_both_sockets, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_rw1c_clears_exactly_the_flagged_bits, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_status_outside_the_layout, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_reads_status_and_writes_nothing, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_on_the_module, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_no_event_nmi_makes_no_access, nx_gen_params),
@@ -1430,6 +1790,10 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_freq_sample_reports_the_period_that_ended, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_freq_steers_by_the_time_on_the_pmu, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_restarted_period_owes_no_sample, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_freq_stale_bit_steers_nothing, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_refresh_limit_holds_for_deferred_samples, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_deferred_samples_come_first, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_deferred_read_sample_is_one_snapshot, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_perf_stop_outlasts_the_throttle, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_overflow_in_the_unfreeze_window_is_taken, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_watchdog_unfreezes_a_frozen_package_with_clear_status, nx_gen_params),
