@@ -283,6 +283,8 @@ struct sim_socket {
  *               other one (xu_sim_set_wrong_guesses()); read by the models
  * @wide_bits:   counter reads return bits above the counter's width
  *               (xu_sim_set_wide_bits(), sim_wide())
+ * @foreign_filter: Xeon E5: a function that is not the QPI match/mask
+ *               one sits at its place (xu_sim_set_foreign_filter())
  * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another
  *               package than the box's is a violation, and reaches the
  *               calling CPU's package (xu_sim_set_msr_cpu_check(),
@@ -310,6 +312,7 @@ struct xu_sim {
 	bool misroute;
 	bool wrong_guesses;
 	bool wide_bits;
+	bool foreign_filter;
 	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;
