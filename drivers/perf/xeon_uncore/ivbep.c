@@ -407,9 +407,12 @@ static const u16 ivbep_qpi_ids[] = {
 	IVBEP_PCI_QPI0, IVBEP_PCI_QPI1, IVBEP_PCI_QPI2,
 };
 
-/* port 2's match/mask ID is likwid's, unconfirmed: any ID there */
+/*
+ * Port 2's match/mask ID is likwid's, unconfirmed; a function of another
+ * ID at 24.6 is not written: port 2's match/mask events are refused then
+ */
 static const u16 ivbep_qpi_filter_ids[] = {
-	IVBEP_PCI_QPI0_FILTER, IVBEP_PCI_QPI1_FILTER, 0,
+	IVBEP_PCI_QPI0_FILTER, IVBEP_PCI_QPI1_FILTER, IVBEP_PCI_QPI2_FILTER,
 };
 
 /* port 2 has no known summary bit: 0, walked on any global status */

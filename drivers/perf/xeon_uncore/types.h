@@ -261,7 +261,7 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  *		  (it has no box status bit), or NULL
  * @pci_ids:	  XU_PCI: per box, the device ID of its PCI function
  * @filter_ids:	  XU_PCI with @filter_fn: per box, the device ID of its
- *		  filter function; 0 where no source gives one (any ID)
+ *		  filter function; 0: any ID
  * @filter_fn:	  XU_PCI: the function of the same PCI device that holds the
  *		  extra registers with .filter set, 0 if none
  * @extra:	  the extra registers, @num_extra of them

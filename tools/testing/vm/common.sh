@@ -140,7 +140,7 @@ xu_debug_dir() { echo "$XU_CACHE/kernel-debug-$(xu_debug_key)"; }
 # Boot image of a kernel, fetched/built when missing.  Prints the path.
 xu_kernel_image() {
 	case $1 in
-	debian-6.1 | debian-6.12)
+	debian-6.1 | debian-6.12 | debian-6.1-rt | debian-6.12-rt)
 		local abi dir deb ver
 		abi=$(xu_kernel_abi "$1") || { xu_log "cannot resolve ABI of $1"; return 1; }
 		dir=$XU_CACHE/kernels/$abi
@@ -179,7 +179,7 @@ xu_kernel_image() {
 		echo "$d/bzImage"
 		;;
 	*)
-		xu_log "unknown kernel '$1' (debian-6.1, debian-6.12, debug)"
+		xu_log "unknown kernel '$1' (debian-6.1, debian-6.12, debian-6.1-rt, debian-6.12-rt, debug)"
 		return 1
 		;;
 	esac

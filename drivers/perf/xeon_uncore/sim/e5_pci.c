@@ -35,11 +35,12 @@ static u32 sim_e5_ctr_off(const struct sim_e5_desc *d, unsigned int i)
 
 /*
  * The register at dword offset @off of function @devfn's box @b: false
- * if there is none.  *@hi: the upper dword of a counter.
+ * if there is none.  *@hi: the upper dword of a counter.  @foreign: the
+ * QPI match/mask function is another one (xu_sim_set_foreign_filter()).
  */
 static bool sim_e5_pci_reg(const struct sim_e5_model *m, unsigned int b,
-			   unsigned int devfn, u32 off, struct sim_e5_at *at,
-			   bool *hi)
+			   unsigned int devfn, u32 off, bool foreign,
+			   struct sim_e5_at *at, bool *hi)
 {
 	const struct sim_e5_desc *d = &m->boxes[b];
 	const struct sim_e5_tdesc *t = &sim_e5_types[d->type];
@@ -54,6 +55,8 @@ static bool sim_e5_pci_reg(const struct sim_e5_model *m, unsigned int b,
 	at->b = b;
 	*hi = false;
 	if (d->type == E5_QPI && devfn == d->fdevfn) {
+		if (foreign)
+			return false;
 		for (i = 0; i < ARRAY_SIZE(qpi_filt); i++)
 			if (off == qpi_filt[i])
 				goto filter;
@@ -110,7 +113,8 @@ static int sim_e5_pci_box_access(struct sim_socket *s, unsigned int b,
 	bool hi;
 	u64 v;
 
-	if (!sim_e5_pci_reg(m, b, devfn, off, &at, &hi)) {
+	if (!sim_e5_pci_reg(m, b, devfn, off, READ_ONCE(s->sim->foreign_filter),
+			    &at, &hi)) {
 		/* nothing there: reads as 0, a write is a driver's mistake */
 		if (write)
 			sim_violation(s, true, devfn, off, *val ?: 1, ~0ULL);
@@ -199,6 +203,8 @@ static u32 sim_header(const struct xu_sim *sim, enum sim_fn fn,
 			id = m->filler_devid;
 		else if (devfn == m->boxes[b].devfn)
 			id = m->boxes[b].devid;
+		else if (READ_ONCE(sim->foreign_filter))
+			id = m->filler_devid;
 		else
 			id = m->boxes[b].fdevid;
 		return (u32)id << 16 | PCI_VENDOR_ID_INTEL;

@@ -287,6 +287,8 @@ struct sim_socket {
  * @gsts_from:   Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits reported
  *               in @gsts_to instead (xu_sim_move_global_status())
  * @gsts_to:     see @gsts_from
+ * @foreign_filter: Xeon E5: a function that is not the QPI match/mask
+ *               one sits at its place (xu_sim_set_foreign_filter())
  * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another
  *               package than the box's is a violation, and reaches the
  *               calling CPU's package (xu_sim_set_msr_cpu_check(),
@@ -316,6 +318,7 @@ struct xu_sim {
 	bool wide_bits;
 	u64 gsts_from;
 	u64 gsts_to;
+	bool foreign_filter;
 	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;

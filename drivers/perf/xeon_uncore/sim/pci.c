@@ -171,6 +171,42 @@ void sim_pci_destroy(struct xu_sim *sim)
 }
 
 /**
+ * xu_sim_set_foreign_filter() - another function at the QPI filter's place
+ * @sim: the simulated uncore
+ * @on:  true: each QPI port's match/mask function (Xeon E5: device 8, 9
+ *       or 24, function 6) presents the device ID of the model's filler
+ *       functions and has no match/mask registers, so that a write there
+ *       is a violation; false: the match/mask function
+ *
+ * The PCI core reads a function's ID when it scans the bus: every
+ * socket's functions are removed and the buses scanned again, as a
+ * hot-plug would.  Call it before an uncore is attached or discovers the
+ * simulator's functions (nothing may hold them).  Process context.
+ */
+void xu_sim_set_foreign_filter(struct xu_sim *sim, bool on)
+{
+	unsigned int i;
+
+	WRITE_ONCE(sim->foreign_filter, on);
+	if (sim->domain < 0)
+		return;
+	pci_lock_rescan_remove();
+	for (i = 0; i < sim->sockets; i++) {
+		struct pci_bus *bus = sim->sock[i].bus;
+		struct pci_dev *pdev, *tmp;
+
+		if (!bus)
+			continue;
+		list_for_each_entry_safe_reverse(pdev, tmp, &bus->devices, bus_list)
+			pci_stop_and_remove_bus_device(pdev);
+		pci_scan_child_bus(bus);
+		pci_bus_add_devices(bus);
+	}
+	pci_unlock_rescan_remove();
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_set_foreign_filter, XU_SIM_NS);
+
+/**
  * xu_sim_pci_domain() - the PCI domain of a simulator's PCI boxes
  * @sim: the simulated uncore
  *

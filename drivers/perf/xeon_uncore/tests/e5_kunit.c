@@ -14,8 +14,10 @@
  * Register images are literals from the E5 datasheet's PmonCntrCfg and
  * the guides' filter tables.
  */
+#include <linux/atomic.h>
 #include <linux/delay.h>
 #include <linux/err.h>
+#include <linux/jiffies.h>
 #include <linux/pci.h>
 #include <linux/string.h>
 
@@ -512,6 +514,97 @@ static void e5_ha_match(struct kunit *test)
 	xu_test_close(test, a);
 }
 
+/* ---- a sampling event reported in a global status bit nobody documents */
+
+static void e5_right_guesses(void *sim)
+{
+	xu_sim_set_wrong_guesses(sim, false);
+}
+
+static void e5_generator_on(void *sim)
+{
+	xu_sim_set_generator(sim, true);
+}
+
+static void e5_count_sample(struct perf_event *event,
+			    struct perf_sample_data *data, struct pt_regs *regs)
+{
+	atomic_t *calls = event->overflow_handler_context;
+
+	atomic_inc(calls);
+}
+
+KUNIT_DEFINE_ACTION_WRAPPER(e5_release, perf_event_release_kernel,
+			    struct perf_event *);
+
+/*
+ * The PMI of a sampling event whose box reports in U_MSR_PMON_GLOBAL_STATUS
+ * bit 30 or 31, which 329468 Table 2-3 leaves reserved and the driver
+ * knows no box by: with wrong guesses the simulator's R3QPI link 2 and
+ * QPI port 2 report there.  The raw status still says a PMI is pending:
+ * the walk reads every box without a known bit, delivers the sample and
+ * acks the bit, so the package is not left frozen.
+ */
+static void e5_sample_reported_in_an_unknown_bit(struct kunit *test)
+{
+	static const struct {
+		const char *pmu, *box;
+		unsigned int idx, event;
+		u64 bit;
+	} rows[] = {
+		/* R3QPI clockticks (event 0x01); QPI clockticks (0x14) */
+		{ "uncore_r3qpi_2", "r3qpi", 2, 0x01, BIT_ULL(30) },
+		{ "uncore_qpi_2", "qpi", 2, 0x14, BIT_ULL(31) },
+	};
+	struct xu_sim *sim = xu_test_sim(test);
+	unsigned int i;
+
+	if (!e5_ivb(test))
+		kunit_skip(test, "SNB-EP has no uncore PMI");
+	/* exact counts: nothing but the injections */
+	xu_sim_set_generator(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, sim));
+	xu_sim_set_wrong_guesses(sim, true);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, sim));
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		struct xu_pmu *xp = xu_test_pmu(test, rows[i].pmu);
+		struct perf_event_attr attr;
+		struct perf_event *event;
+		unsigned long end;
+		u64 en, run, sts = ~0ULL;
+		atomic_t calls = ATOMIC_INIT(0);
+		u32 box_sts = ~0U;
+
+		xu_test_attr(&attr, xp, rows[i].event);
+		attr.sample_period = 1000;
+		event = perf_event_create_kernel_counter(&attr, xu_test_cpu_of(test, 0),
+							 NULL, e5_count_sample, &calls);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(event), "%s: error %ld",
+				       rows[i].pmu, PTR_ERR(event));
+		KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_release, event));
+		KUNIT_ASSERT_GE(test, READ_ONCE(event->hw.idx), 0);
+
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, rows[i].box, rows[i].idx,
+						       rows[i].event, XU_SIM_SUB_ANY, 1000));
+		end = jiffies + HZ;
+		while (atomic_read(&calls) < 1 && time_before(jiffies, end))
+			usleep_range(100, 200);
+		KUNIT_EXPECT_EQ_MSG(test, atomic_read(&calls), 1,
+				    "%s: samples for one period", rows[i].pmu);
+		KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(event, &en, &run), 1000ULL,
+				    "%s: count", rows[i].pmu);
+		/* acked: the raw status clear, the box's status clear */
+		KUNIT_EXPECT_EQ(test, 0, xu_sim_read(sim, 0, E5_U_GLOBAL_STATUS, &sts));
+		KUNIT_EXPECT_EQ_MSG(test, sts, 0ULL, "%s: global status, bit %#llx",
+				    rows[i].pmu, rows[i].bit);
+		KUNIT_EXPECT_EQ(test, 0, pci_read_config_dword(xu_event_box(event)->pdev,
+							       E5_PCI_BOX_STATUS, &box_sts));
+		KUNIT_EXPECT_EQ_MSG(test, box_sts, 0U, "%s: box status", rows[i].pmu);
+		kunit_release_action(test, e5_release, event);
+	}
+}
+
 XU_TEST_PARAMS(e5, XU_TEST_E5);
 
 static struct kunit_case e5_pmu_cases[] = {
@@ -522,6 +615,7 @@ static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE_PARAM(e5_refusals, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_filter_share, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_ha_match, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_sample_reported_in_an_unknown_bit, e5_gen_params),
 	{}
 };
 

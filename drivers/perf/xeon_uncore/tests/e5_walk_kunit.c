@@ -596,6 +596,82 @@ static void e5_walk_counter_read_takes_two_dwords(struct kunit *test)
 	expect_log(test, n, want_top, ARRAY_SIZE(want_top));
 }
 
+/* Has @pdev a driver_override (the driver's hold, compat.c xu_pci_hold())? */
+static bool e5w_held(struct pci_dev *pdev)
+{
+#ifdef XU_HAVE_DEVICE_DRIVER_OVERRIDE
+	return device_has_driver_override(&pdev->dev);
+#else
+	return pdev->driver_override;
+#endif
+}
+
+/*
+ * A QPI port's match/mask place (function 6 of its device) holding a
+ * function that is not the match/mask one (the simulator's foreign
+ * filter: another device ID, no match/mask registers): the driver takes
+ * the port's counters but not that function, so it neither holds it
+ * (driver_override) nor writes it, on every port of both generations.
+ * With the match/mask functions in place, each port has its filter, of
+ * the ID linux-source-6.12 uncore_snbep.c gives it (ports 0 and 1) or
+ * likwid's (IVB-EP port 2).
+ */
+static void e5_walk_qpi_foreign_filter_function(struct kunit *test)
+{
+	static const struct {
+		unsigned int pf;
+		const char *pmu;
+		unsigned int slot;
+		u16 filter_id;
+	} ports[] = {
+		{ XU_TEST_I_SNBEP, "uncore_qpi_0", 8, 0x3c86 },
+		{ XU_TEST_I_SNBEP, "uncore_qpi_1", 9, 0x3c96 },
+		{ XU_TEST_I_IVBEP, "uncore_qpi_0", 8, 0x0e86 },
+		{ XU_TEST_I_IVBEP, "uncore_qpi_1", 9, 0x0e96 },
+		{ XU_TEST_I_IVBEP, "uncore_qpi_2", 24, 0x0ec6 },
+	};
+	unsigned int i, pkg;
+	bool foreign;
+
+	for (i = 0; i < ARRAY_SIZE(ports) * 2; i++) {
+		unsigned int k = i % ARRAY_SIZE(ports);
+		struct xu_test_private *w;
+		struct xu_pmu *xp;
+
+		foreign = i >= ARRAY_SIZE(ports);
+		w = xu_test_private_create(test, &xu_test_platforms[ports[k].pf],
+					   XU_TEST_PRIV_INIT |
+					   (foreign ? XU_TEST_PRIV_FOREIGN : 0));
+		xp = xu_test_private_pmu(test, w, ports[k].pmu);
+		for (pkg = 0; pkg < w->uc.num_pkgs; pkg++) {
+			struct xu_box *box = &xp->boxes[pkg];
+			struct pci_dev *fn;
+
+			KUNIT_EXPECT_NOT_NULL_MSG(test, box->pdev, "%s package %u",
+						  xp->name, pkg);
+			fn = xu_sim_pci_dev(w->sim, pkg, PCI_DEVFN(ports[k].slot, 6));
+			KUNIT_ASSERT_NOT_NULL(test, fn);
+			if (foreign) {
+				KUNIT_EXPECT_NE(test, fn->device, ports[k].filter_id);
+				KUNIT_EXPECT_NULL_MSG(test, box->fdev,
+						      "%s package %u took %04x",
+						      xp->name, pkg, fn->device);
+				KUNIT_EXPECT_FALSE_MSG(test, e5w_held(fn),
+						       "%s package %u holds %04x",
+						       xp->name, pkg, fn->device);
+			} else {
+				KUNIT_EXPECT_PTR_EQ_MSG(test, box->fdev, fn,
+							"%s package %u", xp->name, pkg);
+				KUNIT_EXPECT_EQ(test, fn->device, ports[k].filter_id);
+			}
+			pci_dev_put(fn);
+		}
+		/* init_box wrote nothing where the simulator has no register */
+		KUNIT_EXPECT_EQ_MSG(test, xu_sim_violations(w->sim), 0ULL,
+				    "%s, foreign %d", xp->name, foreign);
+	}
+}
+
 static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_finds_the_private_pci_boxes),
 	KUNIT_CASE(e5_walk_imc_counter),
@@ -612,6 +688,7 @@ static struct kunit_case e5_walk_cases[] = {
 	KUNIT_CASE(e5_walk_snbep_has_no_global),
 	KUNIT_CASE(e5_walk_init_clears_stale_status),
 	KUNIT_CASE(e5_walk_counter_read_takes_two_dwords),
+	KUNIT_CASE(e5_walk_qpi_foreign_filter_function),
 	{}
 };
 

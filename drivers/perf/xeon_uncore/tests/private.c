@@ -49,6 +49,8 @@ struct xu_test_private *xu_test_private_create(struct kunit *test,
 		xu_sim_set_wrong_guesses(p->sim, true);
 	if (flags & XU_TEST_PRIV_STALE)
 		xu_sim_stale(p->sim);
+	if (flags & XU_TEST_PRIV_FOREIGN)
+		xu_sim_set_foreign_filter(p->sim, true);
 
 	p->uc.plat = pf->plat;
 	p->uc.io = &xu_sim_io;

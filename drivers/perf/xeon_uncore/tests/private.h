@@ -27,6 +27,7 @@ struct xu_test_private {
 #define XU_TEST_PRIV_INIT	BIT(0)	/* init_box on every box */
 #define XU_TEST_PRIV_WRONG	BIT(1)	/* the simulator's wrong guesses */
 #define XU_TEST_PRIV_STALE	BIT(2)	/* its registers stale at start */
+#define XU_TEST_PRIV_FOREIGN	BIT(3)	/* another function at each QPI filter's place */
 
 struct xu_test_private *xu_test_private_create(struct kunit *test,
 					       const struct xu_test_platform *pf,

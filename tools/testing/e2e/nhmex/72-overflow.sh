@@ -37,7 +37,7 @@ count_s0() {
 
 lost() { awk -v s="$1" '$1 == s { print $2 }' $SIM/lost_pmis; }
 
-plan 33
+plan 31
 # The PMI budget (common/74-pmi-budget) off: the throttling here is perf's
 # limit alone, and the group reads need both events counting throughout
 check "load xeon_uncore and xeon_uncore_sim" load_module pmi_max_percent=100
@@ -171,17 +171,17 @@ lo=${bounds% *} hi=${bounds#* }
 diag "socket 1 with perf_event_max_sample_rate=1000: $n samples over $span s; HZ $hz, $spt a jiffy: want $lo..$hi"
 check "perf's max_sample_rate 1000 throttles socket 1: $lo <= $n samples <= $hi over $span s" \
 	test "$n" -ge "$lo" -a "$n" -le "$hi" -a "$lo" -gt 0
-# uncore throttling writes neither record (perf_log_throttle() is not
-# exported): perf core would have written an UNTHROTTLE of its own only if
-# the driver had used its MAX_INTERRUPTS mark.  Read from the same file
-# whose samples perf report -D also lists.
+# Uncore throttling writes neither PERF_RECORD_THROTTLE nor UNTHROTTLE
+# (perf_log_throttle() is not exported, and the driver's overflow path
+# never reaches perf core's MAX_INTERRUPTS accounting): a check that there
+# are none could not fail, so their counts are only printed.  What can
+# fail is that perf report -D reads every sample perf script reads.
 perf report -D -i /tmp/72t.data >/tmp/72t.dump 2>/dev/null
 ns=$(grep -c 'PERF_RECORD_SAMPLE' /tmp/72t.dump)
-check "perf report -D lists the file's samples ($ns)" test "$ns" -ge "$n" -a "$n" -gt 0
-check_eq "no PERF_RECORD_THROTTLE: a module cannot write one" \
-	"$(grep -c 'PERF_RECORD_THROTTLE' /tmp/72t.dump)" 0
-check_eq "no PERF_RECORD_UNTHROTTLE: never one without its THROTTLE" \
-	"$(grep -c 'PERF_RECORD_UNTHROTTLE' /tmp/72t.dump)" 0
+nall=$(perf script -i /tmp/72t.data -F cpu 2>/dev/null | grep -c .)
+check "perf report -D lists every sample of the file ($ns of perf script's $nall)" \
+	test "$ns" = "$nall" -a "$n" -gt 0 -a "$nall" -ge "$n"
+diag "PERF_RECORD_THROTTLE $(grep -c 'PERF_RECORD_THROTTLE' /tmp/72t.dump), UNTHROTTLE $(grep -c 'PERF_RECORD_UNTHROTTLE' /tmp/72t.dump)"
 
 # ------------------------------------------------ system sleep
 if grep -qw mem /sys/power/state 2>/dev/null && [ -w /sys/power/pm_test ]; then
