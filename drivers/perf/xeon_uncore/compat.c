@@ -25,10 +25,13 @@
 
 /*
  * perf's max_sample_rate, which perf lowers by itself when its interrupt
- * handlers take too long.  perf core keeps it in a variable modules
- * cannot reach; its sysctl file is the interface.  Process context.
- * In tree: read sysctl_perf_event_sample_rate, or rather leave the
- * throttling to perf_event_overflow(), which already does it.
+ * handlers take too long.  Linux 6.1 and 6.12 export nothing that gives
+ * it: not sysctl_perf_event_sample_rate, not max_samples_per_tick, not
+ * perf_event_overflow(), which throttles by it; its sysctl file is the
+ * one interface a module can read.  Process context.  In tree: leave
+ * the throttling to perf_event_overflow() (built in, the driver could
+ * also read sysctl_perf_event_sample_rate; as a module, neither without
+ * an export).
  */
 int xu_perf_max_sample_rate(void)
 {

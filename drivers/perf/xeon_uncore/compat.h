@@ -137,9 +137,9 @@ static inline void xu_syscore_unregister(struct xu_syscore *x)
 #endif
 
 /*
- * perf's current max_sample_rate, read from its sysctl file (process
- * context); a negative errno if unreadable.  In tree: read
- * sysctl_perf_event_sample_rate, or let perf_event_overflow() throttle.
+ * perf's current max_sample_rate, read from its sysctl file, the one
+ * interface a module has to it (process context); a negative errno if
+ * unreadable.  In tree: let perf_event_overflow() throttle (compat.c).
  */
 int xu_perf_max_sample_rate(void);
 
