@@ -2,14 +2,19 @@
 /*
  * xeon-uncore's out-of-tree workarounds.  Each exists because a module
  * built outside the kernel tree cannot reach what an in-tree driver
- * would use; each comment says what that is.  compat.h holds the rest:
+ * would use; each comment says what that is.  One works around a bug of
+ * perf core instead, which the kernel would fix in perf core
+ * (xu_pmu_cancel_mux_timers()).  compat.h holds the rest:
  * the kernel version differences (the XU_HAVE_* the out-of-tree Kbuild
  * probes for) and the per-event state kept in struct hw_perf_event.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <kunit/visibility.h>
+#include <linux/cpumask.h>
 #include <linux/file.h>
 #include <linux/fs.h>
+#include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/namei.h>
@@ -20,10 +25,13 @@
 
 /*
  * perf's max_sample_rate, which perf lowers by itself when its interrupt
- * handlers take too long.  perf core keeps it in a variable modules
- * cannot reach; its sysctl file is the interface.  Process context.
- * In tree: read sysctl_perf_event_sample_rate, or rather leave the
- * throttling to perf_event_overflow(), which already does it.
+ * handlers take too long.  Linux 6.1 and 6.12 export nothing that gives
+ * it: not sysctl_perf_event_sample_rate, not max_samples_per_tick, not
+ * perf_event_overflow(), which throttles by it; its sysctl file is the
+ * one interface a module can read.  Process context.  In tree: leave
+ * the throttling to perf_event_overflow() (built in, the driver could
+ * also read sysctl_perf_event_sample_rate; as a module, neither without
+ * an export).
  */
 int xu_perf_max_sample_rate(void)
 {
@@ -60,6 +68,30 @@ void xu_event_disable_inatomic(struct perf_event *event)
 	irq_work_queue(&event->pending_irq);
 #endif
 }
+
+/*
+ * perf_pmu_unregister() of Linux 6.1 and 6.12 frees the PMU's per-CPU
+ * contexts without cancelling their multiplexing hrtimers.  A context
+ * whose events did not all fit arms its timer (perf_mux_hrtimer_restart()),
+ * and the timer stops only at an expiry that finds nothing to rotate: up
+ * to the PMU's mux interval after its last event went, it is still
+ * queued.  Freed then, the percpu memory goes to the next PMU registered,
+ * whose hrtimer_init() zeroes the timer in place while it is queued; its
+ * CPU then runs it in __hrtimer_run_queues() forever, the expiry being 0
+ * (seen under kunit.py's one CPU: a case multiplexed an uncore's events,
+ * the next case detached it and attached another).  With no event left
+ * on @pmu nothing arms a timer again; hrtimer_cancel() also waits for a
+ * callback running on another CPU.  In tree: perf_pmu_unregister()
+ * would cancel the timers itself.
+ */
+void xu_pmu_cancel_mux_timers(struct pmu *pmu)
+{
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(xu_pmu_mux_timer(pmu, cpu));
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmu_cancel_mux_timers);
 
 static struct fasync_struct *xu_event_fasync(struct perf_event *event)
 {

@@ -17,6 +17,8 @@
  *   resolves to one branch.
  * - Interfaces perf core keeps from modules (compat.c): in tree, the
  *   driver would call them instead.
+ * - A bug of perf core the driver steps around (compat.c,
+ *   xu_pmu_cancel_mux_timers()): in tree, perf core would be fixed.
  */
 #ifndef _XEON_UNCORE_COMPAT_H
 #define _XEON_UNCORE_COMPAT_H
@@ -33,6 +35,7 @@
 #define XU_HAVE_CONFIG3
 #define XU_HAVE_PENDING_DISABLE_IRQ
 #define XU_HAVE_DEVICE_DRIVER_OVERRIDE
+#define XU_HAVE_CPU_PMU_CONTEXT
 #endif
 
 /*
@@ -134,9 +137,9 @@ static inline void xu_syscore_unregister(struct xu_syscore *x)
 #endif
 
 /*
- * perf's current max_sample_rate, read from its sysctl file (process
- * context); a negative errno if unreadable.  In tree: read
- * sysctl_perf_event_sample_rate, or let perf_event_overflow() throttle.
+ * perf's current max_sample_rate, read from its sysctl file, the one
+ * interface a module has to it (process context); a negative errno if
+ * unreadable.  In tree: let perf_event_overflow() throttle (compat.c).
  */
 int xu_perf_max_sample_rate(void);
 
@@ -182,6 +185,28 @@ void xu_event_refuse_bpf(struct perf_event *event);
  * perf_pmu_register()'s own refusal would do.
  */
 int xu_pmu_name_free(const char *name);
+
+/*
+ * @pmu's multiplexing hrtimer on @cpu, which perf core keeps in the
+ * PMU's per-CPU context: struct perf_cpu_pmu_context from Linux 6.2
+ * (XU_HAVE_CPU_PMU_CONTEXT), struct perf_cpu_context before.  In tree:
+ * the first.
+ */
+static inline struct hrtimer *xu_pmu_mux_timer(struct pmu *pmu, int cpu)
+{
+#ifdef XU_HAVE_CPU_PMU_CONTEXT
+	return &per_cpu_ptr(pmu->cpu_pmu_context, cpu)->hrtimer;
+#else
+	return &per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer;
+#endif
+}
+
+/*
+ * Cancel @pmu's multiplexing hrtimers, on every CPU, before
+ * perf_pmu_unregister(), with no event left on @pmu.  Process context.
+ * In tree: perf_pmu_unregister() would cancel them itself (compat.c).
+ */
+void xu_pmu_cancel_mux_timers(struct pmu *pmu);
 
 struct pci_dev;
 

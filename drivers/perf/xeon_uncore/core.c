@@ -701,8 +701,10 @@ static void xu_unregister(struct xu_uncore *uc)
 	unsigned int i;
 
 	for (i = 0; i < uc->num_pmus; i++) {
-		if (uc->pmus[i].registered)
+		if (uc->pmus[i].registered) {
+			xu_pmu_cancel_mux_timers(&uc->pmus[i].pmu);
 			perf_pmu_unregister(&uc->pmus[i].pmu);
+		}
 		uc->pmus[i].registered = false;
 	}
 }

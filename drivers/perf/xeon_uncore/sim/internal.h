@@ -59,83 +59,87 @@ struct sim_model;
  * the clock; a member a model does not need is NULL.
  */
 struct sim_model_ops {
-	/*
-	 * Set up the model's state of every socket (zeroed, @socket_size
+	/**
+	 * @init: Set up the model's state of every socket (zeroed, @socket_size
 	 * bytes each, in sim_socket.regs) once the sockets exist, with the
 	 * module's absent= list already parsed (xu_sim.absent); NULL: no
 	 * set-up.  Returns 0 or a negative errno, logged.
 	 */
 	int (*init)(struct xu_sim *sim);
-	/* rdmsr: 0, or -EIO for an MSR the model does not have */
+	/** @read: rdmsr: 0, or -EIO for an MSR the model does not have */
 	int (*read)(struct sim_socket *s, u32 msr, u64 *val);
-	/* wrmsr, with the register's semantics: 0 or -EIO */
+	/** @write: wrmsr, with the register's semantics: 0 or -EIO */
 	int (*write)(struct sim_socket *s, u32 msr, u64 val);
-	/*
-	 * A register's value as the model holds it, for xu_sim_peek(): no
-	 * read side effect, no erratum.  NULL: -EIO.
+	/**
+	 * @peek: A register's value as the model holds it, for xu_sim_peek():
+	 * no read side effect, no erratum.  NULL: -EIO.
 	 */
 	int (*peek)(struct sim_socket *s, u32 msr, u64 *val);
-	/*
-	 * A PCI configuration access of @size bytes at @where of function
-	 * @devfn of the socket's bus: 0, -ENODEV for a function the socket
-	 * does not have, -EINVAL for a bad offset.  NULL: no PCI boxes, no
-	 * PCI domain.
+	/**
+	 * @config: A PCI configuration access of @size bytes at @where of
+	 * function @devfn of the socket's bus: 0, -ENODEV for a function the
+	 * socket does not have, -EINVAL for a bad offset.  NULL: no PCI boxes,
+	 * no PCI domain.
 	 */
 	int (*config)(struct sim_socket *s, unsigned int devfn, u32 where,
 		      unsigned int size, u64 *val, bool write);
-	/*
-	 * With @config: the end of function @devfn's registers, for the
-	 * debugfs dump of its configuration space
+	/**
+	 * @config_end: With @config: the end of function @devfn's registers,
+	 * for the debugfs dump of its configuration space
 	 */
 	u32 (*config_end)(unsigned int devfn);
-	/*
-	 * The generator's events over the @ns nanoseconds from @from, with
-	 * the overflows, status bits and PMIs they cause
+	/**
+	 * @advance: The generator's events over the @ns nanoseconds from @from,
+	 * with the overflows, status bits and PMIs they cause
 	 */
 	void (*advance)(struct sim_socket *s, u64 from, u64 ns);
-	/*
-	 * Nanoseconds until the generator next overflows a counter that
-	 * raises a PMI, at most a second; 0 if none will
+	/**
+	 * @next_event_ns: Nanoseconds until the generator next overflows a
+	 * counter that raises a PMI, at most a second; 0 if none will
 	 */
 	u64 (*next_event_ns)(struct sim_socket *s);
-	/* Every register to its reset value, as after a system sleep */
+	/**
+	 * @reset: Every register to its reset value, as after a system sleep
+	 */
 	void (*reset)(struct sim_socket *s);
-	/*
-	 * The registers as a previous owner might have left them: counters
-	 * enabled with their PMI, near the wrap, overflow status set, the
-	 * package frozen, the PMI routed (xu_sim_stale()).  NULL: left as
+	/**
+	 * @stale: The registers as a previous owner might have left them:
+	 * counters enabled with their PMI, near the wrap, overflow status set,
+	 * the package frozen, the PMI routed (xu_sim_stale()).  NULL: left as
 	 * they are.
 	 */
 	void (*stale)(struct sim_socket *s);
-	/*
-	 * @n events of @event in box @idx of type @box, with sub-selector
-	 * @sub (XU_SIM_SUB_ANY: whatever the box selects), now: 0 or
-	 * -EINVAL (see xu_sim_inject())
+	/**
+	 * @inject: @n events of @event in box @idx of type @box, with
+	 * sub-selector @sub (XU_SIM_SUB_ANY: whatever the box selects), now: 0
+	 * or -EINVAL (see xu_sim_inject())
 	 */
 	int (*inject)(struct sim_socket *s, const char *box, unsigned int idx,
 		      unsigned int event, u64 sub, u64 n);
-	/* The generator's rate of an event, as xu_sim_rate() documents */
+	/**
+	 * @rate: The generator's rate of an event, as xu_sim_rate() documents
+	 */
 	u64 (*rate)(unsigned int socket, const char *box, unsigned int idx,
 		    unsigned int event);
-	/*
-	 * One line written to debugfs "inject", NUL-terminated: 0 or a
-	 * negative errno
+	/**
+	 * @inject_cmd: One line written to debugfs "inject", NUL-terminated: 0
+	 * or a negative errno
 	 */
 	int (*inject_cmd)(struct xu_sim *sim, char *line);
-	/*
-	 * The PCI box a PMU name (without "uncore_") is, for absent=: its
-	 * bit in xu_sim.absent, or -1.  NULL: the model has no PCI box.
+	/**
+	 * @pci_box: The PCI box a PMU name (without "uncore_") is, for absent=:
+	 * its bit in xu_sim.absent, or -1.  NULL: the model has no PCI box.
 	 */
 	int (*pci_box)(const struct xu_sim *sim, const char *name);
-	/*
-	 * The cores the socket's PMI goes to now: bit n for core n of the
-	 * package (xu_cpu_core_rank()), 0 for none
+	/**
+	 * @pmi_cores: The cores the socket's PMI goes to now: bit n for core n
+	 * of the package (xu_cpu_core_rank()), 0 for none
 	 */
 	unsigned long (*pmi_cores)(struct sim_socket *s);
-	/*
-	 * The scenario socket @socket of model @m starts with, which gives
-	 * the rates Documentation/simulator.rst lists; only the members the
-	 * model's traffic keys name, of its channels and links
+	/**
+	 * @traffic_default: The scenario socket @socket of model @m starts
+	 * with, which gives the rates Documentation/simulator.rst lists; only
+	 * the members the model's traffic keys name, of its channels and links
 	 */
 	void (*traffic_default)(const struct sim_model *m, unsigned int socket,
 				struct xu_sim_traffic *t);

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * xeon_uncore_sim: a simulated Xeon 7500 (model=nhmex), Xeon E7
- * (model=wsmex), Xeon E5 (model=snbep) or Xeon E5 v2 (model=ivbep) uncore
- * for the xeon_uncore driver.  On load it creates one simulated socket per
- * package of this machine (with the E5 models, a PCI domain with one bus
- * per socket) and its debugfs directory, and attaches it to the driver
- * (xu_attach()), which registers its PMUs on it; on unload it detaches it
+ * xeon_uncore_sim: a simulated uncore of one of the xeon_uncore driver's
+ * platforms, model= naming it as the driver does (nhmex, the module's
+ * default; the models are sim/core.c's, sim_model_find()).  On load it
+ * creates one simulated socket per package of this machine (with the E5
+ * models, a PCI domain with one bus per socket) and its debugfs
+ * directory, and attaches it to the driver (xu_attach()), which
+ * registers its PMUs on it; on unload it detaches it
  * (the driver unregisters them) and frees it.  An open perf event holds a
  * reference on this module through xu_sim_io.owner.  With attach=0 (E5
  * models only) it presents the PCI domain and does not attach, so that
@@ -34,7 +35,7 @@ static char *model = "nhmex";
 static char *model = "none";
 #endif
 module_param(model, charp, 0444);
-MODULE_PARM_DESC(model, "The uncore to simulate: nhmex (Xeon 7500, the module's default), wsmex (Xeon E7), snbep (Xeon E5), ivbep (Xeon E5 v2); none (built in, the default): no simulated uncore, the functions for the KUnit suites only");
+MODULE_PARM_DESC(model, "The uncore to simulate, by the driver's name of its platform (nhmex, the module's default; another name logs those there are); none (built in, the default): no simulated uncore, the functions for the KUnit suites only");
 
 static char *absent;
 module_param(absent, charp, 0444);

@@ -6,7 +6,9 @@
  * events the test injects are counted.  The counts across wraps are
  * rows of wrap_kunit.c.
  */
+#include <linux/cpumask.h>
 #include <linux/delay.h>
+#include <linux/hrtimer.h>
 #include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
@@ -227,6 +229,37 @@ static void count_seventh_event_on_six_counters_waits(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev[i]->state, PERF_EVENT_STATE_INACTIVE);
 }
 
+/*
+ * perf arms a PMU's multiplexing hrtimer on the CPU of an event that got
+ * no counter, and stops it only at an expiry with nothing to rotate;
+ * perf_pmu_unregister() frees it as it is.  The driver cancels the
+ * timers before it unregisters a PMU (xu_pmu_cancel_mux_timers(),
+ * compat.c): after the events are closed, none is active on any CPU.
+ */
+static void count_mux_timers_cancelled_before_unregister(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event *ev[NHMEX_M_NUM_COUNTERS + 1];
+	struct perf_event_attr attr;
+	unsigned int i;
+	int cpu;
+
+	for (i = 0; i <= NHMEX_M_NUM_COUNTERS; i++) {
+		xu_test_attr(&attr, xp, CFG_CYCLES);
+		attr.pinned = i < NHMEX_M_NUM_COUNTERS;
+		ev[i] = xu_test_open(test, xp, 0, &attr);
+	}
+	cpu = ev[NHMEX_M_NUM_COUNTERS]->cpu;
+	KUNIT_ASSERT_TRUE_MSG(test, hrtimer_active(xu_pmu_mux_timer(&xp->pmu, cpu)),
+			      "CPU %d: an event waits for a counter, no timer rotates", cpu);
+	for (i = 0; i <= NHMEX_M_NUM_COUNTERS; i++)
+		xu_test_close(test, ev[i]);
+	xu_pmu_cancel_mux_timers(&xp->pmu);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_FALSE_MSG(test, hrtimer_active(xu_pmu_mux_timer(&xp->pmu, cpu)),
+				       "CPU %d: the multiplexing timer is still active", cpu);
+}
+
 static void count_read_after_disable_is_stable(struct kunit *test)
 {
 	struct perf_event *event = open_event(test, "uncore_mbox_1", 1, CFG_CYCLES);
@@ -271,6 +304,7 @@ static struct kunit_case xeon_uncore_count_cases[] = {
 	KUNIT_CASE_PARAM(count_polled_status_is_no_wrap, nx_gen_params),
 	KUNIT_CASE_PARAM(count_is_per_socket_and_per_box, nx_gen_params),
 	KUNIT_CASE_PARAM(count_seventh_event_on_six_counters_waits, nx_gen_params),
+	KUNIT_CASE_PARAM(count_mux_timers_cancelled_before_unregister, nx_gen_params),
 	KUNIT_CASE_PARAM(count_read_after_disable_is_stable, nx_gen_params),
 	{}
 };

@@ -12,7 +12,8 @@
  * down from the guide (323535: R-Box MM_CFG, XBR MATCH and MASK Tables
  * 2-50..2-52, the IPERF route to TO_R_PROG_EV p. 2-85; S-Box MATCH and
  * MASK 2-34/2-35; B-Box MATCH and MASK 2-22/2-23); every other package
- * counts 0.  The config is perf's: the row's terms through the sysfs
+ * counts 0.  A row with packets for a package the machine does not have
+ * is skipped.  The config is perf's: the row's terms through the sysfs
  * format strings.  92 keeps what needs perf: its parsing of one such
  * event, its scaling of multiplexed events, and its groups.
  */
@@ -188,7 +189,10 @@ static void match_row_counts(struct kunit *test)
 	unsigned int i, n = xp->uncore->num_pkgs;
 	struct perf_event **ev, **ev2 = NULL;
 
-	KUNIT_ASSERT_GE(test, n, 2U);
+	for (i = 0; i < ARRAY_SIZE(r->pkts) && r->pkts[i].kind != MP_NONE; i++)
+		if (r->pkts[i].socket >= n)
+			kunit_skip(test, "packets on package %u: this machine has %u package(s)",
+				   r->pkts[i].socket, n);
 	xu_test_quiet_sim(test, sim);
 	ev = kunit_kcalloc(test, n, sizeof(*ev), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);

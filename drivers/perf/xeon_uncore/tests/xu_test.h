@@ -50,7 +50,9 @@ enum {
  * @name:   the driver's name of it, which xu_attach() takes
  * @plat:   the driver's platform
  * @sim:    the simulator's model of it (xu_sim_create())
- * @model:  its XU_TEST_* bit
+ * @model:  the XU_TEST_* bit the cases and rows it runs name: its own,
+ *          or, for a platform whose boxes are another's (a variant, a
+ *          copy), that one's, with which it runs that one's rows
  * @family: XU_TEST_NX (Xeon 7500 / E7, MSR boxes) or XU_TEST_E5 (Xeon
  *          E5 / E5 v2, MSR and PCI boxes)
  */
