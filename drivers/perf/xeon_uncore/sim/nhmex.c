@@ -722,13 +722,14 @@ static const struct sim_model_ops sim_nx_ops = {
 };
 
 /*
- * The scenario's keys the Xeon 7500 / E7 events count: per M-Box read
- * and write, per R-Box port tx, the uncore clock
- * (Documentation/simulator-nhmex-traffic.rst says why not rx, latency,
- * remote)
+ * The scenario's keys the Xeon 7500 / E7 events count: per M-Box read,
+ * write and page hit and miss shares, per R-Box port tx, the uncore
+ * clock (Documentation/simulator-nhmex-traffic.rst says why not rx,
+ * latency, remote)
  */
 #define SIM_NX_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
-			 BIT(SIM_TK_UCLK))
+			 BIT(SIM_TK_UCLK) | BIT(SIM_TK_PAGEHIT) | \
+			 BIT(SIM_TK_PAGEMISS))
 
 /*
  * Every MSR the model has, in address order: the W-Box fixed counter

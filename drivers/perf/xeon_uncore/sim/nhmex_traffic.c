@@ -11,7 +11,9 @@
  *        select is 5 (bcmd match) count the channel's reads (bcmd 0,
  *        BBOX_CMDS.READS) or writes (bcmd 1, BBOX_CMDS.WRITES) in
  *        64-byte lines, other bcmd values none; BBOX_CMDS_ALL (0x1a)
- *        both
+ *        both; PAGE_HIT (0x14) the share of both the scenario's pagehit
+ *        gives, PAGE_EMPTY (0x15) the share that neither pagehit nor
+ *        pagemiss takes (the bank found closed)
  *   R-Box port p (link p): IPERF bit 31 the flits the port sends, 9 a
  *        64-byte line (a DRS packet); bit 30 the idle flits, the rest of
  *        the link's 1.6 billion a second; 0xc4 its data responses, one a
@@ -25,6 +27,7 @@
  */
 #include <linux/bitfield.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 
 #include "nhmex_model.h"
 
@@ -115,7 +118,11 @@ static u64 sim_m_sub_sel(struct sim_socket *s, unsigned int b, unsigned int ev)
  * model leaves that encoding out.  BBOX_CMDS_ALL (0x1a, p. 2-111): the
  * commands the M-Box receives from the B-Box, its reads and writes;
  * FVC_EVx with select 5 (Table 2-89): bcmd 0 the reads, 1 the writes,
- * others (commands the scenario has none of) 0.
+ * others (commands the scenario has none of) 0.  PAGE_HIT (0x14, p.
+ * 2-119): "page hits ... a command that requires only a CAS", the
+ * channel's pagehit share of its reads and writes; PAGE_EMPTY (0x15):
+ * "transactions accessing a bank with no open page", the share that is
+ * neither a hit nor a miss (another page open).
  */
 static bool sim_m_modelled(struct sim_socket *s, unsigned int b,
 			   unsigned int ev, u64 *rate)
@@ -123,9 +130,17 @@ static bool sim_m_modelled(struct sim_socket *s, unsigned int b,
 	u64 rd = LINES(s->traffic.read[b]), wr = LINES(s->traffic.write[b]);
 	u64 fvc = sim_m_fvc(s, b);
 
+	u64 hit = s->traffic.pagehit[b], miss = s->traffic.pagemiss[b];
+
 	switch (ev) {
 	case 0x1a:
 		*rate = rd + wr;
+		return true;
+	case 0x14:
+		*rate = div_u64((rd + wr) * hit, 100);
+		return true;
+	case 0x15:
+		*rate = div_u64((rd + wr) * (100 - hit - miss), 100);
 		return true;
 	case 0xd ... 0x10:
 		if (sim_m_fvc_sel(fvc, ev) != FVC_SEL_BCMD)
@@ -246,7 +261,8 @@ u64 sim_nx_count_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 
 /*
  * The scenario a socket starts with: M-Box m (channel m) reading 96 *
- * (2 * socket + m + 1) MB/s and writing 64 * (2 * socket + m + 1); R-Box
+ * (2 * socket + m + 1) MB/s and writing 64 * (2 * socket + m + 1), 60%
+ * of its accesses page hits and 25% page misses (the E5 models'); R-Box
  * port l sending 64 * (socket + l + 1) MB/s; the uncore at socket + 1
  * MHz, the W-Box clock's earlier rate
  */
@@ -258,6 +274,8 @@ void sim_nx_traffic_default(const struct sim_model *m, unsigned int socket,
 	for (i = 0; i < m->channels; i++) {
 		t->read[i] = 96 * (2 * socket + i + 1);
 		t->write[i] = 64 * (2 * socket + i + 1);
+		t->pagehit[i] = 60;
+		t->pagemiss[i] = 25;
 	}
 	for (i = 0; i < m->links; i++)
 		t->tx[i] = 64 * (socket + i + 1);

@@ -222,6 +222,45 @@ static void nxt_mbox_fvc_fields_apart(struct kunit *test)
 	}
 }
 
+/*
+ * PAGE_HIT (inc_sel 0x14) and PAGE_EMPTY (0x15, p. 2-119): of the
+ * channel's reads and writes, the page hits ("a command that requires
+ * only a CAS") and those that find the bank with no page open; the page
+ * misses (another page open) are neither
+ */
+static void nxt_mbox_page_hit_and_empty(struct kunit *test)
+{
+	static const u32 hit[2][2] = { { 50, 0 }, { 100, 30 } };
+	static const u32 miss[2][2] = { { 30, 100 }, { 0, 45 } };
+	char line[96];
+	unsigned int s, b;
+	u64 all;
+
+	set_mb_scenario(test);
+	for (s = 0; s < 2; s++) {
+		wr(test, s, NHMEX_U_GLOBAL_CTL, U_EN_ALL);
+		for (b = 0; b < 2; b++) {
+			snprintf(line, sizeof(line), "socket=%u channel=%u pagehit=%u pagemiss=%u",
+				 s, b, hit[s][b], miss[s][b]);
+			set(test, line);
+			wr(test, s, NHMEX_M_GLOBAL_CTL(b), 0x3f);
+			wr(test, s, NHMEX_M_CNT_CTL(b, 0), M_CTL(0x14));
+			wr(test, s, NHMEX_M_CNT_CTL(b, 1), M_CTL(0x15));
+		}
+	}
+	second(test);
+	for (s = 0; s < 2; s++)
+		for (b = 0; b < 2; b++) {
+			all = lines(mb_read[s][b]) + lines(mb_write[s][b]);
+			KUNIT_EXPECT_EQ_MSG(test, rd(test, s, NHMEX_M_CNT(b, 0)),
+					    all * hit[s][b] / 100,
+					    "socket %u M-Box %u PAGE_HIT", s, b);
+			KUNIT_EXPECT_EQ_MSG(test, rd(test, s, NHMEX_M_CNT(b, 1)),
+					    all * (100 - hit[s][b] - miss[s][b]) / 100,
+					    "socket %u M-Box %u PAGE_EMPTY", s, b);
+		}
+}
+
 /* A new scenario counts from the moment it is written, exactly */
 static void nxt_change_takes_effect_at_once(struct kunit *test)
 {
@@ -382,6 +421,8 @@ static void nxt_default_scenario(struct kunit *test)
 		for (i = 0; i < 2; i++) {
 			KUNIT_EXPECT_EQ(test, t.read[i], 96 * (2 * s + i + 1));
 			KUNIT_EXPECT_EQ(test, t.write[i], 64 * (2 * s + i + 1));
+			KUNIT_EXPECT_EQ(test, t.pagehit[i], 60);
+			KUNIT_EXPECT_EQ(test, t.pagemiss[i], 25);
 		}
 		for (i = 0; i < 8; i++)
 			KUNIT_EXPECT_EQ(test, t.tx[i], 64 * (s + i + 1));
@@ -404,7 +445,8 @@ static void nxt_bad_lines_refused(struct kunit *test)
 		"socket=0 channel=0 tx=1",
 		"socket=0 channel=0 read=100;socket=0 latency=1",
 		"socket=0 c0=50",			/* no C-state residency */
-		"socket=0 channel=0 pagehit=50",	/* nor page hits */
+		"socket=0 channel=0 pagehit=50 pagemiss=51",	/* over 100% */
+		"socket=0 link=0 pagehit=50",		/* a channel's */
 	};
 	struct xu_sim_traffic before[2], after;
 	unsigned int i, s;
@@ -457,6 +499,7 @@ XU_TEST_PARAMS(nx, XU_TEST_NX);
 static struct kunit_case nxt_cases[] = {
 	KUNIT_CASE_PARAM(nxt_mbox_reads_and_writes, nx_gen_params),
 	KUNIT_CASE_PARAM(nxt_mbox_fvc_fields_apart, nx_gen_params),
+	KUNIT_CASE_PARAM(nxt_mbox_page_hit_and_empty, nx_gen_params),
 	KUNIT_CASE_PARAM(nxt_change_takes_effect_at_once, nx_gen_params),
 	KUNIT_CASE_PARAM(nxt_rbox_flits, nx_gen_params),
 	KUNIT_CASE_PARAM(nxt_wbox_uclk, nx_gen_params),

@@ -234,7 +234,9 @@ EOF
 		rate_check $s uncore_mbox_0/inc_sel=0x1b,flag_mode=1,set_flag_sel=7,storage_mode=1/ \
 			$((100000 * 28 * (2 * s + 1)))
 		rate_check $s uncore_mbox_1/cycles/ $((100000 * 28 * (2 * s + 2)))
-		rate_check $s uncore_mbox_1/page_hit/ $((100000 * 21 * (2 * s + 2)))
+		# the default scenario's reads and writes (96 and 64 MB/s x (2s +
+		# m + 1)) in 64-byte lines, 60% page hits
+		rate_check $s uncore_mbox_1/page_hit/ $((160 * (2 * s + 2) * 1000000 / 64 * 60 / 100))
 		rate_check $s uncore_mbox_1/inc_sel=0x1f/ $((100000 * 32 * (2 * s + 2)))
 	done
 
@@ -260,7 +262,8 @@ EOF
 	# --per-socket aggregates the same counts
 	E=uncore_mbox_0/page_empty/
 	check "perf stat -a --per-socket" perf stat -a --per-socket -x';' -o $OUT -e $E -- sleep 0.5
-	for s in 0 1; do per_socket_check $s $E $((100000 * 22 * (2 * s + 1))); done
+	# (the accesses neither hits, 60%, nor misses, 25%: 15%)
+	for s in 0 1; do per_socket_check $s $E $((160 * (2 * s + 1) * 1000000 / 64 * 15 / 100)); done
 	;;
 e5)
 	e5_run "every PMU, the default scenario" "$EV"
