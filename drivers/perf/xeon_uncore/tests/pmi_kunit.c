@@ -886,12 +886,13 @@ static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
 static void pmi_stop_start_slowly(void *event)
 {
 	struct perf_event *e = event;
-	u64 end;
 
 	e->pmu->stop(e, PERF_EF_UPDATE);
-	end = ktime_get_mono_fast_ns() + 5 * NSEC_PER_MSEC;
-	while (ktime_get_mono_fast_ns() < end)
-		cpu_relax();
+	/*
+	 * (a delay loop, not the clock: with interrupts off on the CPU that
+	 * keeps jiffies, a jiffies clocksource would never get there)
+	 */
+	mdelay(5);
 	e->pmu->start(e, PERF_EF_RELOAD);
 }
 
@@ -1651,11 +1652,10 @@ struct pmi_spin {
 static void pmi_spin_here(void *info)
 {
 	struct pmi_spin *sp = info;
-	u64 end = ktime_get_mono_fast_ns() + 300 * NSEC_PER_MSEC;
 
 	atomic_set(&sp->spinning, 1);
-	while (ktime_get_mono_fast_ns() < end)
-		cpu_relax();
+	/* (a delay loop, not the clock: see pmi_stop_start_slowly()) */
+	mdelay(300);
 	atomic_set(&sp->done, 1);
 }
 

@@ -57,6 +57,8 @@ struct xu_test_private *xu_test_private_create(struct kunit *test,
 	p->uc.io_priv = p->sim;
 	p->uc.pmi = true;
 	p->uc.poll_ns = NSEC_PER_SEC;
+	/* no PMI budget: its cases test the walk, not the throttle */
+	p->uc.pmi_max_percent = 100;
 	KUNIT_ASSERT_EQ(test, 0, xu_uncore_alloc(&p->uc));
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, xu_test_uncore_free,
 							   &p->uc));
