@@ -50,7 +50,8 @@ check_eq "the refused lines changed nothing" "$(cat $TR)" "$before"
 for s in $(e5_seq "$S"); do
 	echo "socket=$s uclk=$(uclk_mhz "$s")"
 	for c in 0 1; do
-		echo "socket=$s channel=$c read=$(rd_mb "$s" $c) write=$(wr_mb "$s" $c)"
+		echo "socket=$s channel=$c read=$(rd_mb "$s" $c) write=$(wr_mb "$s" $c)" \
+			"pagehit=$((50 + 10 * c)) pagemiss=$((20 + 5 * s))"
 	done
 	for l in $(e5_seq 8); do echo "socket=$s link=$l tx=$(tx_mb "$s" "$l")"; done
 done >/tmp/77-scenario
