@@ -1019,3 +1019,32 @@ bw_cmd_sigint_privilege() {
 	check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 	check "unload xeon_uncore_sim and xeon_uncore" unload_module
 }
+
+# take FILE (the 8w-hwpath scripts; $TR: tracefs): the MSR accesses
+# traced since the last take but the FS/GS
+# bases, one "CPU OP MSR VALUE [#GP]" line each (OP r or w; MSR and
+# VALUE in hex as the tracepoint prints them), in trace order; the
+# buffer is emptied
+take() {
+	awk '!/^#/ {
+		cpu = ""; op = ""
+		for (i = 1; i <= NF; i++) {
+			# "[014]": busybox awk reads a leading 0 as octal
+			if ($i ~ /^\[[0-9]+\]$/) {
+				cpu = substr($i, 2, length($i) - 2)
+				sub(/^0+/, "", cpu)
+				if (cpu == "") cpu = 0
+			}
+			if ($i == "read_msr:") op = "r"
+			if ($i == "write_msr:") op = "w"
+			if (op != "") break
+		}
+		if (op == "" || cpu == "") next
+		msr = $(i + 1); sub(/,$/, "", msr)
+		# the FS/GS bases a context switch writes where the CPU
+		# model has no FSGSBASE (Nehalem, Westmere)
+		if (msr ~ /^c000010[0-2]$/) next
+		printf "%d %s %s %s%s\n", cpu, op, msr, $(i + 3), /#GP/ ? " #GP" : ""
+	}' $TR/trace >"$1"
+	echo >$TR/trace
+}
