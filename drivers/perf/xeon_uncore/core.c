@@ -177,12 +177,6 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	xu_freq_start(event);
 	if (flags & PERF_EF_START)
 		__xu_event_start(event, 0);
-	/*
-	 * Samples still pending: xu_event_del_samples() writes an event's
-	 * before perf moves it, unless its del ran elsewhere; sent on
-	 */
-	if (xu_samples_pending(event))
-		irq_work_queue(&xu_box_pkg(box)->forward_work);
 	return 0;
 }
 
@@ -576,6 +570,9 @@ void xu_uncore_free(struct xu_uncore *uc)
 		hrtimer_cancel(&uc->pkgs[pkg].watchdog);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);
 	}
+	/* a walk's deferred samples: on a private uncore (KUnit) too */
+	if (uc->pkgs)
+		xu_samples_sync(uc);
 	if (uc->rate_work.func)
 		cancel_work_sync(&uc->rate_work);
 	xu_pci_release(uc);

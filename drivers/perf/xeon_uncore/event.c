@@ -614,19 +614,20 @@ static void xu_adjust_freq(struct perf_event *event)
 }
 
 /*
- * Write one sample of @event, on its own CPU; locked.  @d: a sample a walk
- * on another CPU folded, with its time and period; NULL for one of the
- * period that just ended (hwc->last_period) at the time perf writes it,
- * or one whose fold found no room for its time (see xu_defer_sample()).
+ * Write one sample of @event, on its own CPU; locked.  @elsewhere: the
+ * sample was folded by a walk on another CPU; @d its time and period if
+ * the fold found room for them (see xu_defer_sample()), else NULL: the
+ * period is then the one that ended last (hwc->last_period), the time
+ * that of this write, as for a sample of this CPU's own walk.
  * Returns true if the event stops: its PERF_EVENT_IOC_REFRESH limit ran
  * out, at this sample or before (then nothing is written).
  */
 static bool xu_event_emit(struct perf_event *event, struct pt_regs *regs,
-			  const struct xu_deferred *d)
+			  bool elsewhere, const struct xu_deferred *d)
 {
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_ops *ops = box->pmu->type->ops;
-	bool read = d && (event->attr.sample_type & PERF_SAMPLE_READ);
+	bool read = elsewhere && (event->attr.sample_type & PERF_SAMPLE_READ);
 	bool froze = false, stop;
 	struct perf_sample_data data;
 
@@ -737,7 +738,7 @@ static void xu_event_flush_samples(struct perf_event *event,
 	while (n--) {
 		got = xu_take_deferred(p, event, &d);
 		if (!stop)
-			stop = xu_event_emit(event, regs, got ? &d : NULL);
+			stop = xu_event_emit(event, regs, true, got ? &d : NULL);
 	}
 }
 
@@ -816,7 +817,7 @@ void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs)
 	/* the samples walks elsewhere folded before this one come first */
 	if (xu_samples_pending(event))
 		xu_event_flush_samples(event, regs);
-	xu_event_emit(event, regs, NULL);
+	xu_event_emit(event, regs, false, NULL);
 }
 
 /**
@@ -836,12 +837,15 @@ void xu_event_del_samples(struct perf_event *event)
 
 	if (!xu_samples_pending(event))
 		return;
-	if (READ_ONCE(event->oncpu) == smp_processor_id()) {
+	/* perf core runs pmu::del on the event's CPU only (event_sched_out()) */
+	if (!WARN_ON_ONCE(READ_ONCE(event->oncpu) != smp_processor_id())) {
 		perf_fetch_caller_regs(&regs);
 		xu_pkg_walk_begin(p);
 		xu_event_flush_samples(event, &regs);
 		xu_pkg_walk_end(p);
+		return;
 	}
+	xu_set_samples_pending(event, 0);
 	while (xu_take_deferred(p, event, &d))
 		;
 }
@@ -879,8 +883,10 @@ static void xu_samples_forward(struct irq_work *work)
 	struct xu_pkg *p = container_of(work, struct xu_pkg, forward_work);
 	int cpu = READ_ONCE(p->uc->pmus[0].boxes[p->id].cpu);
 
-	if (cpu >= 0)
-		smp_call_function_single_async(cpu, &p->deliver_csd);
+	if (cpu < 0)
+		return;
+	WRITE_ONCE(p->uc->samples_sent, true);
+	smp_call_function_single_async(cpu, &p->deliver_csd);
 }
 
 /*
@@ -925,7 +931,7 @@ void xu_pkg_samples_init(struct xu_pkg *p)
 
 /**
  * xu_samples_sync() - wait for every delivery of deferred samples under way
- * @uc: the uncore, on its way out: no walk or pmu::add can send one now
+ * @uc: the uncore, on its way out: no walk can send one now
  *
  * A delivery IPI still out uses the package.  Its target unlocks an async
  * csd before it calls the function, with interrupts off from before the
@@ -945,5 +951,8 @@ void xu_samples_sync(struct xu_uncore *uc)
 		while (smp_load_acquire(&csd->node.u_flags) & CSD_FLAG_LOCK)
 			cpu_relax();
 	}
-	synchronize_rcu();
+	/* (none sent: no call can be under way; the irq_works are done) */
+	if (READ_ONCE(uc->samples_sent))
+		synchronize_rcu();
+	WRITE_ONCE(uc->samples_sent, false);
 }

@@ -602,6 +602,8 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
  * @samples_per_tick: per event and tick; beyond, the event is throttled
  * @pmi_max_percent: the module parameter: the PMI budget, percent
  * @rate_work:	     follows perf's max_sample_rate
+ * @samples_sent:    a walk sent deferred samples to another CPU since the
+ *		     last xu_samples_sync()
  * @node:	     the CPU hotplug instance
  */
 struct xu_uncore {
@@ -620,6 +622,7 @@ struct xu_uncore {
 	u64 samples_per_tick;
 	unsigned int pmi_max_percent;
 	struct work_struct rate_work;
+	bool samples_sent;
 	struct hlist_node node;
 };
 

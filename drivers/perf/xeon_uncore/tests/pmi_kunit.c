@@ -1244,13 +1244,14 @@ static void pmi_read_sample(struct perf_event *event,
  * the sample carries the time of its write (no PERF_SAMPLE_TIME of the
  * driver's).
  */
-static void pmi_deferred_read_sample_is_one_snapshot(struct kunit *test)
+static void pmi_deferred_read_snapshot(struct kunit *test, bool full)
 {
 	struct pmi_samples *ps = kunit_kzalloc(test, sizeof(*ps), GFP_KERNEL);
 	struct pmi_two_walks tw = { .sim = xu_test_sim(test), .late = 500 };
 	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
 	struct perf_event_attr attr;
 	struct perf_event *other_event;
+	struct xu_pkg *p;
 	int other;
 
 	KUNIT_ASSERT_NOT_NULL(test, ps);
@@ -1261,15 +1262,21 @@ static void pmi_deferred_read_sample_is_one_snapshot(struct kunit *test)
 	other = xu_test_cpu_of(test, 0);
 	if (other == tw.event->cpu)
 		kunit_skip(test, "package 0 has one CPU");
+	p = xu_box_pkg(xu_event_box(tw.event));
 	/* a second event of the box: what perf would read beside it */
 	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
 	other_event = xu_test_open(test, xp, 0, &attr);
 
 	xu_sim_set_deliver_pmi(tw.sim, false);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, tw.sim));
+	/* every time of the package's list in use, by no event (quiet sim) */
+	if (full)
+		p->n_deferred = XU_DEFERRED;
 	KUNIT_ASSERT_EQ(test, 0, work_on_cpu(other, pmi_deferred_then_direct, &tw));
 	KUNIT_ASSERT_EQ(test, tw.ret, 0);
 	wait_samples(test, ps, 1);
+	KUNIT_EXPECT_EQ(test, p->n_deferred, full ? XU_DEFERRED : 0U);
+	p->n_deferred = 0;
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps->elsewhere), 0);
 	KUNIT_EXPECT_EQ(test, ps->period, 1000ULL);
 	KUNIT_EXPECT_EQ_MSG(test, ps->count, 1500ULL,
@@ -1282,6 +1289,20 @@ static void pmi_deferred_read_sample_is_one_snapshot(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_of(tw.event), 1500ULL);
 	/* the late events came with the package counting */
 	KUNIT_EXPECT_GE(test, count_of(other_event), 500ULL);
+}
+
+static void pmi_deferred_read_sample_is_one_snapshot(struct kunit *test)
+{
+	pmi_deferred_read_snapshot(test, false);
+}
+
+/*
+ * The same sample folded while the package's 32 times were in use: it
+ * carries no time of its fold, and is still one snapshot of its write
+ */
+static void pmi_deferred_read_sample_without_room_is_one_snapshot(struct kunit *test)
+{
+	pmi_deferred_read_snapshot(test, true);
 }
 
 /*
@@ -1794,6 +1815,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_refresh_limit_holds_for_deferred_samples, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_deferred_samples_come_first, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_deferred_read_sample_is_one_snapshot, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_deferred_read_sample_without_room_is_one_snapshot, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_perf_stop_outlasts_the_throttle, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_overflow_in_the_unfreeze_window_is_taken, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_watchdog_unfreezes_a_frozen_package_with_clear_status, nx_gen_params),
