@@ -537,13 +537,20 @@ enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
 	struct xu_pkg *p = xu_box_pkg(box);
+	bool again = false;
+	unsigned int i;
 
 	if (xu_box_timer_elsewhere(box))
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	__xu_unthrottle_box(box);
+	/* throttled again: the package's PMI budget is still in debt */
+	for (i = 0; i < box->n_events; i++)
+		again |= xu_event_throttled(box->events[i]);
 	xu_pkg_unlock(p);
-	schedule_work(&box->pmu->uncore->rate_work);
+	/* once a throttling ends, not at each tick of a debt */
+	if (!again)
+		schedule_work(&box->pmu->uncore->rate_work);
 	return HRTIMER_NORESTART;
 }
 
