@@ -12,6 +12,7 @@
 
 #include <kunit/visibility.h>
 #include <linux/cpumask.h>
+#include <linux/device.h>
 #include <linux/file.h>
 #include <linux/fs.h>
 #include <linux/hrtimer.h>
@@ -20,6 +21,7 @@
 #include <linux/namei.h>
 #include <linux/pci.h>
 #include <linux/perf_event.h>
+#include <linux/sysfs.h>
 
 #include "compat.h"
 
@@ -80,14 +82,22 @@ void xu_event_disable_inatomic(struct perf_event *event)
  * CPU then runs it in __hrtimer_run_queues() forever, the expiry being 0
  * (seen under kunit.py's one CPU: a case multiplexed an uncore's events,
  * the next case detached it and attached another).  With no event left
- * on @pmu nothing arms a timer again; hrtimer_cancel() also waits for a
+ * on @pmu, only a write to its perf_event_mux_interval_ms file arms a
+ * timer (perf_event_mux_interval_ms_store() restarts every online CPU's):
+ * the file goes first, kernfs waiting out a write under way, and
+ * device_del() later skips it.  hrtimer_cancel() also waits for a
  * callback running on another CPU.  In tree: perf_pmu_unregister()
- * would cancel the timers itself.
+ * would cancel the timers itself, after removing the device.
  */
 void xu_pmu_cancel_mux_timers(struct pmu *pmu)
 {
+	static const struct attribute mux_interval = {
+		.name = "perf_event_mux_interval_ms",
+	};
 	int cpu;
 
+	if (pmu->dev)
+		sysfs_remove_file(&pmu->dev->kobj, &mux_interval);
 	for_each_possible_cpu(cpu)
 		hrtimer_cancel(xu_pmu_mux_timer(pmu, cpu));
 }
