@@ -3,10 +3,9 @@
  * xeon-uncore overflow interrupt: the NMI handler; the walk of a
  * package's overflow status, which hands each overflowed counter to
  * event.c (its count, its sample, its throttling and its period); the
- * routing
- * of a package's PMI to its collecting CPU (through the platform's
- * global box), the LVTPC that takes it there, and the watchdog that
- * stands in for a lost PMI.
+ * routing of a package's PMI to its collecting CPU (through the
+ * platform's global box), the LVTPC that takes it there, and the watchdog
+ * that stands in for a lost PMI.
  *
  * Who runs what, on a package with PMIs:
  *  - the PMI is an NMI on whichever CPU(s) of the package it reached; the
@@ -314,6 +313,73 @@ static void xu_pmi_budget(struct xu_uncore *uc, struct xu_pkg *p, u64 frozen,
 	}
 }
 
+/*
+ * Read by its own status every box under a second-level summary or whose
+ * report is a guess, or with @every, every box with a status of its own;
+ * fold what overflowed into @w.  Returns the status bits handled.
+ */
+static int xu_pmi_search(struct xu_uncore *uc, unsigned int pkg,
+			 struct xu_walk *w, bool every)
+{
+	int found = 0;
+	unsigned int i;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+		const struct xu_box_type *t = box->pmu->type;
+		unsigned int idx = box->pmu->idx;
+		u64 sum;
+
+		if (!t->ov_summary || !t->status0 || !xu_box_here(box))
+			continue;
+		sum = t->ov_summary[idx];
+		/* (one without a known bit was read above if it has events) */
+		if ((!sum && box->n_events) ||
+		    !(every || xu_pmi_has_sub(box) || (t->ov_guessed & BIT(idx))))
+			continue;
+		found += xu_pmi_walk_box(box, sum, w, false);
+	}
+	return found;
+}
+
+/*
+ * Ack @bits, global status bits outside the platform's layout (struct
+ * xu_global_ops.known); the rest of @w->ack is acked.  Should the ack
+ * leave one set, in a package still frozen, and every box not yet have
+ * been read (@searched), a box may report its overflow there: every box
+ * is read by its own status and the bits acked again.  One still set
+ * reports no overflow the driver can clear (the Xeon 7500's status also
+ * "indicates if a disable was received from one of the boxes"): it is
+ * left out of every later read of the package's status, or every NMI of
+ * the package would walk for it and claim the NMI.  Returns the status
+ * bits handled by the search.
+ */
+static int xu_pmi_ack_unknown(struct xu_uncore *uc, unsigned int pkg,
+			      struct xu_walk *w, u64 bits, bool searched)
+{
+	const struct xu_global_ops *g = uc->plat->global;
+	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	int found = 0;
+	u64 sts;
+
+	g->ack(gbox, bits);
+	if (g->status(gbox, &sts) || !(sts & bits))
+		return 0;
+	if (!searched) {
+		found = xu_pmi_search(uc, pkg, w, true);
+		if (w->ack & ~bits)
+			g->ack(gbox, w->ack & ~bits);
+		g->ack(gbox, bits);
+		if (g->status(gbox, &sts) || !(sts & bits))
+			return found;
+	}
+	WRITE_ONCE(p->gsts_stuck, p->gsts_stuck | (sts & bits));
+	pr_warn("package %u: global overflow status bits %#llx stay set when acked; ignored from now on\n",
+		pkg, sts & bits);
+	return found;
+}
+
 /**
  * xu_pmi_walk() - walk the overflow status of one package
  * @uc:       the uncore
@@ -344,6 +410,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen;
 	struct pt_regs caller;
 	unsigned int i;
+	bool searched;
 	u64 sts, unknown;
 	int handled = 0;
 
@@ -351,6 +418,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	pmi = xchg(&p->pmi_ns, 0);
 	if (g->status(gbox, &sts))
 		sts = 0;
+	sts &= ~p->gsts_stuck;
 	if (!sts) {
 		if (unfreeze)
 			g->unfreeze(gbox);
@@ -413,30 +481,16 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	 * the driver placed it (which summary a box is under is inferred for
 	 * some, Documentation/pmu/), or in a bit outside the platform's
 	 * layout.  Read every box under a second-level summary or whose
-	 * report is a guess, whatever its bit (every box with a status of
-	 * its own, for a bit outside the layout), or its status would stay
-	 * set and the package frozen at every unfreeze.
+	 * report is a guess, whatever its bit, or its status would stay set
+	 * and the package frozen at every unfreeze.  A bit outside the layout
+	 * beside a known one may report no overflow at all: it is acked, and
+	 * searched for only if the ack leaves it set (xu_pmi_ack_unknown()).
 	 */
 	unknown = g->known ? sts & ~g->known : 0;
-	if (sts & ~w.explained) {
-		int found = 0;
+	searched = unknown && !(sts & g->known);
+	if (sts & ~w.explained & ~(searched ? 0 : unknown)) {
+		int found = xu_pmi_search(uc, pkg, &w, searched);
 
-		for (i = 0; i < uc->num_pmus; i++) {
-			struct xu_box *box = &uc->pmus[i].boxes[pkg];
-			const struct xu_box_type *t = box->pmu->type;
-			unsigned int idx = box->pmu->idx;
-			u64 sum;
-
-			if (!t->ov_summary || !t->status0 || !xu_box_here(box))
-				continue;
-			sum = t->ov_summary[idx];
-			/* (one without a known bit was read above if it has events) */
-			if ((!sum && box->n_events) ||
-			    !(unknown || xu_pmi_has_sub(box) ||
-			      (t->ov_guessed & BIT(idx))))
-				continue;
-			found += xu_pmi_walk_box(box, sum, &w, false);
-		}
 		if (found)
 			pr_warn_once("package %u: a box reported its overflow under another summary bit than the driver placed it; found by its own status\n",
 				     pkg);
@@ -444,16 +498,22 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	}
 	if (unknown) {
 		p->unknown_status++;
-		pr_warn_ratelimited("package %u: global overflow status %#llx has bits %#llx outside the layout the driver knows; every box was read by its own status, the bits acked (%llu such walks)\n",
-				    pkg, sts, unknown, p->unknown_status);
+		if (unknown & ~p->gsts_seen)
+			pr_warn("package %u: global overflow status %#llx has bits %#llx outside the layout the driver knows; the boxes were read by their own status, the bits acked\n",
+				pkg, sts, unknown);
+		p->gsts_seen |= unknown;
 	}
 	/* summary bits that no box explains: ack them, or they stick */
 	w.ack |= sts & ~w.explained;
 	handled += hweight64(sts & ~w.explained);
 	if (uc->plat->features & XU_FEAT_ACK_ALL)
 		w.ack |= sts;
-	if (w.ack)
-		g->ack(gbox, w.ack);
+	/* apart: should the register refuse an unknown bit, the rest holds */
+	if (w.ack & ~unknown)
+		g->ack(gbox, w.ack & ~unknown);
+	if (w.ack & unknown)
+		handled += xu_pmi_ack_unknown(uc, pkg, &w, w.ack & unknown,
+					      searched);
 	g->unfreeze(gbox);
 	/* (a stamp older than the watchdog's two ticks is another PMI's) */
 	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
@@ -606,7 +666,8 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		 * must not (see io.c): a status read needs no lock, the walk
 		 * waits for an irq_work.
 		 */
-		n = !uc->plat->global->status(gbox, &sts) && sts;
+		n = !uc->plat->global->status(gbox, &sts) &&
+		    (sts & ~READ_ONCE(p->gsts_stuck));
 		if (n) {
 			/* the package is frozen from now at the latest */
 			cmpxchg(&p->pmi_ns, 0, ktime_get_mono_fast_ns());

@@ -500,6 +500,10 @@ struct xu_deferred {
  * @lost:     PMIs the watchdog had to stand in for
  * @unknown_status: walks that found a global status bit outside the
  *            platform's known layout (struct xu_global_ops.known)
+ * @gsts_seen: those bits, logged once each
+ * @gsts_stuck: those of them an ack left set: no overflow the driver can
+ *            clear, left out of every read of the global status; written
+ *            under @lock, read by the NMI handler without it
  * @deferred: the samples walks folded for events active on other CPUs,
  *            oldest first, under @lock; each event's pending count
  *            (xu_samples_pending()) also counts those that found it full
@@ -536,6 +540,8 @@ struct xu_pkg {
 	bool routed;
 	u64 lost;
 	u64 unknown_status;
+	u64 gsts_seen;
+	u64 gsts_stuck;
 	struct xu_deferred deferred[XU_DEFERRED];
 	unsigned int n_deferred;
 	unsigned int pmi_events;

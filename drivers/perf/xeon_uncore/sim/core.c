@@ -283,6 +283,23 @@ void xu_sim_move_global_status(struct xu_sim *sim, u64 from, u64 to)
 EXPORT_SYMBOL_NS_GPL(xu_sim_move_global_status, XU_SIM_NS);
 
 /**
+ * xu_sim_stick_global_status() - global status bits no write clears
+ * @sim:  the simulated uncore
+ * @bits: Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits that read set
+ *        whatever U_MSR_PMON_GLOBAL_OVF_CTL is written, and raise no PMI,
+ *        as a status bit that reports no overflow would (the guide's
+ *        status "indicates if a disable was received from one of the
+ *        boxes"); 0: none
+ *
+ * For KUnit.  The other models ignore it.
+ */
+void xu_sim_stick_global_status(struct xu_sim *sim, u64 bits)
+{
+	WRITE_ONCE(sim->gsts_stuck, bits);
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_stick_global_status, XU_SIM_NS);
+
+/**
  * xu_sim_set_msr_cpu_check() - check the CPU of the driver's MSR accesses
  * @sim: the simulated uncore
  * @on:  true (the default of xu_sim_create()): an MSR access through

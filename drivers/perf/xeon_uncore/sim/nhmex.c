@@ -397,7 +397,7 @@ static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val, bool raw)
 		*val = sim_nx(s)->u_gctl;
 		return 0;
 	case NHMEX_U_GLOBAL_STATUS:
-		*val = sim_u_gsts(s);
+		*val = sim_u_gsts(s) | READ_ONCE(s->sim->gsts_stuck);
 		return 0;
 	case NHMEX_U_GLOBAL_OVF_CTL:
 	case NHMEX_M_GLOBAL_OVF_CTL(0):

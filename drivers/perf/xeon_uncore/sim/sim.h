@@ -146,6 +146,7 @@ int xu_sim_traffic(struct xu_sim *sim, unsigned int socket,
 void xu_sim_set_wrong_guesses(struct xu_sim *sim, bool on);
 void xu_sim_set_wide_bits(struct xu_sim *sim, bool on);
 void xu_sim_move_global_status(struct xu_sim *sim, u64 from, u64 to);
+void xu_sim_stick_global_status(struct xu_sim *sim, u64 bits);
 void xu_sim_set_foreign_filter(struct xu_sim *sim, bool on);
 void xu_sim_set_msr_cpu_check(struct xu_sim *sim, bool on);
 void xu_sim_stale(struct xu_sim *sim);

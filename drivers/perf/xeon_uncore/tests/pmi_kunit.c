@@ -344,6 +344,48 @@ static void pmi_walk_status_outside_the_layout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p->unknown_status, unknown + 1);
 }
 
+/* Cleanup: no global status bit stuck in the simulator */
+static void pmi_gsts_unstick(void *sim)
+{
+	xu_sim_stick_global_status(sim, 0);
+}
+
+/*
+ * A global status bit outside the layout that an ack does not clear, beside
+ * M-Box 0's overflow (the guide's status also "indicates if a disable was
+ * received from one of the boxes"): the walk folds M-Box 0 through its
+ * known bit, acks, finds the bit still set and leaves it out from then on.
+ * The next NMI of the package reads the status once and is not the
+ * uncore's; counted as an overflow, every NMI of the package would walk
+ * every box and be claimed.
+ */
+static void pmi_walk_stuck_status_bit_is_left_out(struct kunit *test)
+{
+	struct xu_sim *sim;
+	struct xu_pkg *p;
+	unsigned int n;
+	const struct xu_sim_access want[] = {
+		R(0, 0xc01, BIT_ULL(8)),
+	};
+
+	walk_setup(test);
+	sim = walk_of(test)->sim;
+	p = &walk_of(test)->uc.pkgs[0];
+	xu_sim_stick_global_status(sim, BIT_ULL(8));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_gsts_unstick, sim));
+	overflow(test, 0, false, BIT(2), 0);
+	KUNIT_ASSERT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_STATUS), GSTS_M0 | BIT_ULL(8));
+
+	KUNIT_EXPECT_GT(test, walk(test, 0, &n), 0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+	KUNIT_EXPECT_EQ(test, p->gsts_stuck, BIT_ULL(8));
+
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
+	expect_log(test, n, want, ARRAY_SIZE(want));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_GCTL_DRIVER);
+}
+
 static void pmi_not_ours_reads_status_and_writes_nothing(struct kunit *test)
 {
 	unsigned int n, s;
@@ -1799,6 +1841,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_walk_all_counters_of_both_sockets, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_rw1c_clears_exactly_the_flagged_bits, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_status_outside_the_layout, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_stuck_status_bit_is_left_out, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_reads_status_and_writes_nothing, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_not_ours_on_the_module, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_no_event_nmi_makes_no_access, nx_gen_params),
