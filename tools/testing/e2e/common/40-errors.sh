@@ -250,7 +250,7 @@ insmod_refused() {
 	_m=$1 _d=$2 _log=$3; shift 3
 	dmesg -c >/dev/null
 	expect_errno EINVAL insmod "/modules/$_m.ko" "$@"
-	_lines=$(dmesg -c | grep -v 'vm: ' | sed 's/^\[[ 0-9.]*\] //' | sort -u)
+	_lines=$(e5_newlog | sort -u)
 	check_eq "  ... logs one line: $_log" "$_lines" "$_m: $_log"
 	check "  ... and is not loaded" sh -c "! grep -q '^$_m ' /proc/modules"
 }
