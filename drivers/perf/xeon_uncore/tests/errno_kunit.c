@@ -341,10 +341,15 @@ static const struct errno_row e5_rows[] = {
 
 	/* the U-Box's thresh is 5 bits (28:24): 31:29 are in no field */
 	ROW(EM_E5, "uncore_ubox", "83: thresh bit 29", 0x20000042, 0, 0, -EINVAL),
-	/* filter bits the event does not use */
+	/*
+	 * filter bits the event does not use: refused, but for the PCU's
+	 * bands, which any PCU event may claim (Documentation/pmu/snbep.rst)
+	 */
 	ROW(EM_E5, "uncore_pcu", "83: event=0xb,filter_band0=0x20", 0xb, 0x20, 0, 0),
-	ROW(EM_E5, "uncore_pcu", "83: filter_band0 with event 0x4", 0x4, 0x20, 0,
-	    -EINVAL),
+	ROW(EM_E5, "uncore_pcu", "83: filter_band0 claimed by event 0x4", 0x4,
+	    0x20, 0, 0),
+	ROW(EM_E5, "uncore_pcu", "83: config1 bit 32, beyond the bands", 0x4,
+	    1ULL << 32, 0, -EINVAL),
 	ROW(EM_E5, "uncore_qpi_0", "83: match (config1) with event 0x14", 0x14, 0x1,
 	    0, -EINVAL),
 	/*
