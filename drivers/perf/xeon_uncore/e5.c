@@ -10,7 +10,7 @@
  * control register image; en, ov_en and rst stay the driver's.  The two
  * generations share the register map; they differ in the overflow
  * interrupt (IVB-EP only), the box control (SNB-EP's frz_en) and the
- * invert bit, which IVB-EP does not have.  Documentation/pmu/snbep.rst
+ * invert bit, which IVB-EP has on its iMC only.  Documentation/pmu/snbep.rst
  * and ivbep.rst say where the sources disagree and what was chosen.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt

@@ -251,11 +251,14 @@ static void e5_formats(struct kunit *test)
 	e5_expect_format(test, "uncore_pcu", "occ_sel", "config:14-15");
 	e5_expect_format(test, "uncore_pcu", "filter_band0", "config1:0-7");
 	e5_expect_format(test, "uncore_pcu", "filter_band3", "config1:24-31");
+	/* the iMC's invert: 327043 Table 2-61; IVB-EP's, ivbep.rst */
+	e5_expect_format(test, "uncore_imc_0", "inv", "config:23");
 	if (ivb) {
 		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:52-60");
 		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:32-47");
 		e5_expect_format(test, "uncore_cbox_0", "filter_state", "config1:17-22");
 		e5_expect_format(test, "uncore_cbox_0", "inv", NULL);
+		e5_expect_format(test, "uncore_ha_0", "inv", NULL);
 	} else {
 		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:23-31");
 		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:10-17");
