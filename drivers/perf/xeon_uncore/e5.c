@@ -10,7 +10,7 @@
  * control register image; en, ov_en and rst stay the driver's.  The two
  * generations share the register map; they differ in the overflow
  * interrupt (IVB-EP only), the box control (SNB-EP's frz_en) and the
- * invert bit, which IVB-EP does not have.  Documentation/pmu/snbep.rst
+ * invert bit, which IVB-EP has on its iMC only.  Documentation/pmu/snbep.rst
  * and ivbep.rst say where the sources disagree and what was chosen.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -97,15 +97,29 @@ u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 	return bits;
 }
 
-/* FREQ_BANDi_CYCLES (0x0b + i) compares against band i, and only it */
+/*
+ * The PCU's band filter.  FREQ_BANDi_CYCLES (0x0b + i) compares the
+ * uncore clock against band i, and no event uses another band.  The
+ * filter register is the box's, though, and a client may state the value
+ * it wants there in config1 of every PCU event it opens: Intel PCM does,
+ * clockticks and the C-state events included.  So a band an event does
+ * not compare against is claimed too when config1 gives it a value other
+ * than 0 (0 is the field's default, so it asks for nothing): it is
+ * written to the register, and an event that needs another value there
+ * takes turns with this one, as two band events with different values do.
+ * No band is dropped, and no event counts under a filter it did not ask
+ * for.
+ */
 void e5_pcu_extra_fields(struct perf_event *event, u64 *fields)
 {
 	u64 ev = FIELD_GET(E5_CTL_EV_SEL, event->attr.config);
+	unsigned int i;
 
 	fields[0] = 0;
-	if (ev >= E5_PCU_EV_FREQ_BAND0 &&
-	    ev < E5_PCU_EV_FREQ_BAND0 + E5_PCU_NUM_BANDS)
-		fields[0] = E5_PCU_FILT_BAND(ev - E5_PCU_EV_FREQ_BAND0);
+	for (i = 0; i < E5_PCU_NUM_BANDS; i++)
+		if (ev == E5_PCU_EV_FREQ_BAND0 + i ||
+		    (event->attr.config1 & E5_PCU_FILT_BAND(i)))
+			fields[0] |= E5_PCU_FILT_BAND(i);
 }
 
 /* iMC: CAS_COUNT counts 64-byte lines; 64 / 2^20 MiB each */

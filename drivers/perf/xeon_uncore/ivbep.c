@@ -368,6 +368,24 @@ static const struct xu_box_type ivbep_ha = {
 	.ops		= &ivbep_ha_ops,
 };
 
+/*
+ * The iMC's counter control has the invert bit.  329468 names only
+ * edge_det and thresh for it, but the register description of the same
+ * Ivy Bridge uncore, the Xeon E7 v2 datasheet (volume two, PMONCNTRCFG of
+ * bus 1 device 16 and 30, functions 0, 1, 4 and 5: these channels'
+ * functions and device IDs), gives bit 23 as Invert, RW, and perf's
+ * ivytown POWER_CKE_CYCLES says to count it with Invert
+ * (Documentation/pmu/ivbep.rst).
+ */
+static struct attribute *ivbep_imc_formats[] = {
+	E5_FMT_EVENT,
+	E5_FMT_UMASK,
+	E5_FMT_EDGE,
+	E5_FMT_INV,
+	E5_FMT_THRESH8,
+	NULL
+};
+
 /* IVB-EP channels 0 and 1 are functions 4 and 5, 2 and 3 functions 0 and 1 */
 static const u16 ivbep_imc_ids[] = {
 	IVBEP_PCI_IMC0, IVBEP_PCI_IMC1, IVBEP_PCI_IMC2, IVBEP_PCI_IMC3,
@@ -393,7 +411,7 @@ static const struct xu_box_type ivbep_imc = {
 	E5_IMC_FIXED,
 	.fixed_status	= BIT_ULL(0),
 	.pci_ids	= ivbep_imc_ids,
-	.formats	= ivbep_pci_formats,
+	.formats	= ivbep_imc_formats,
 	.events		= e5_imc_events,
 	.ops		= &ivbep_pci_ops,
 };

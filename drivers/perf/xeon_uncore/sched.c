@@ -270,11 +270,12 @@ void xu_extra_program(struct xu_box *box)
 }
 
 /*
- * Filter bits an event does not use would be dropped, and bits a format
- * covers but no filter register defines (a whole-register format, such as
- * QPI's match0) would reach reserved bits: refuse both.  And an event
- * that needs a filter function this package lacks cannot count.  (Box
- * types with their own claims check their config words themselves.)
+ * Filter bits an event does not claim (ops->extra_fields) would be
+ * dropped, and bits a format covers but no filter register defines (a
+ * whole-register format, such as QPI's match0) would reach reserved
+ * bits: refuse both.  And an event that needs a filter function this
+ * package lacks cannot count.  (Box types with their own claims check
+ * their config words themselves.)
  */
 int xu_extra_check(struct xu_box *box, struct perf_event *event)
 {

@@ -100,8 +100,10 @@ struct xu_box_ops {
 	unsigned long (*constraint)(struct perf_event *event);
 	/**
 	 * @extra_fields: for each of the type's extra registers, the bits of
-	 * it that @event uses (0: none), in @fields[0..num_extra-1]; NULL
-	 * means every event uses every bit of each
+	 * it that @event claims (0: none), in @fields[0..num_extra-1]: those
+	 * it uses, and those of a shared field a box type lets an event ask
+	 * a value of without using it (the E5 PCU's bands); NULL means every
+	 * event claims every bit of each
 	 */
 	void (*extra_fields)(struct perf_event *event, u64 *fields);
 	/**

@@ -359,7 +359,8 @@ E5_SCN_AWK='
 	}'
 
 # e5_scn_vars SOCKET: SOCKET's scenario as "uclk=U latency=L remote=R
-# read0=.. write0=.. ... tx0=.. rx0=.. ...", every channel and link the
+# c0=.. c3=.. c6=.. read0=.. write0=.. ... tx0=.. rx0=.. ...", every
+# channel and link the
 # model has: the last value e5_traffic wrote for each, else the default
 e5_scn_vars() {
 	_nch=$PLAT_mem_n _nl=$PLAT_qpi
@@ -367,6 +368,7 @@ e5_scn_vars() {
 	awk -v s="$1" -v nch=$_nch -v nl=$_nl "$E5_SCN_AWK"'
 	END {
 		o = "uclk=" v["uclk"] " latency=" v["latency"] " remote=" v["remote"]
+		o = o " c0=" v["c0"] " c3=" v["c3"] " c6=" v["c6"]
 		for (c = 0; c < nch; c++) o = o " read" c "=" v["read" c] " write" c "=" v["write" c]
 		for (l = 0; l < nl; l++) o = o " tx" l "=" v["tx" l] " rx" l "=" v["rx" l]
 		print o
@@ -374,7 +376,8 @@ e5_scn_vars() {
 }
 
 # e5_scn SOCKET KEY [CHANNEL|LINK]: the scenario's value of KEY (read,
-# write: of CHANNEL; tx, rx: of LINK; latency, remote, uclk) on SOCKET
+# write: of CHANNEL; tx, rx: of LINK; latency, remote, uclk, c0, c3, c6)
+# on SOCKET
 e5_scn() {
 	case $2 in
 	read | write | tx | rx) _k=$2${3:-0} ;;

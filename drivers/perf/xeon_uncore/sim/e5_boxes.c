@@ -157,7 +157,9 @@ static const struct sim_e5_msr sim_ivbep_msrs[] = {
 /*
  * ---- Valid bits ----
  * A counter control: what every box has, then what each type adds; an
- * IVB-EP control has ov_en, and no invert in the U-Box, C-Boxes and PCU
+ * IVB-EP control has ov_en, and invert in the iMC only (329468 lists it
+ * reserved in the MSR boxes and names none for the PCI boxes; the E7 v2
+ * datasheet gives the iMC's, Documentation/pmu/ivbep.rst)
  */
 #define CTL_ALL		(E5_CTL_EV_SEL | E5_CTL_RST | E5_CTL_EDGE | E5_CTL_EN)
 #define CTL_U		(CTL_ALL | E5_CTL_UMASK | E5_CTL_THRESH5)
@@ -165,8 +167,9 @@ static const struct sim_e5_msr sim_ivbep_msrs[] = {
 #define CTL_PCU		(CTL_ALL | E5_CTL_EV_SEL_EXT | E5_PCU_CTL_OCC_SEL | \
 			 E5_CTL_THRESH5 | E5_PCU_CTL_OCC_INVERT | \
 			 E5_PCU_CTL_OCC_EDGE)
-#define CTL_PCI		(CTL_ALL | E5_CTL_UMASK | E5_CTL_EV_SEL_EXT | \
-			 E5_CTL_INVERT | E5_CTL_THRESH8)
+#define CTL_PCI_NOINV	(CTL_ALL | E5_CTL_UMASK | E5_CTL_EV_SEL_EXT | \
+			 E5_CTL_THRESH8)
+#define CTL_PCI		(CTL_PCI_NOINV | E5_CTL_INVERT)
 
 /* The filter registers: HA ADDRMATCH0/1, OPCODEMATCH; QPI MATCH0/1, MASK0/1 */
 #define FILT_HA		{ E5_HA_ADDR0_MASK, E5_HA_ADDR1_MASK, E5_HA_OPC_MASK }
@@ -228,12 +231,12 @@ static const struct sim_e5_model sim_e5_ivbep = {
 		[E5_UBOX]	= CTL_U | E5_CTL_OV_EN,
 		[E5_CBOX]	= CTL_C | E5_CTL_OV_EN,
 		[E5_PCU]	= CTL_PCU | E5_CTL_OV_EN,
-		[E5_HA]		= CTL_PCI | E5_CTL_OV_EN | E5_CTL_HA_Q_OCC_RST,
+		[E5_HA]		= CTL_PCI_NOINV | E5_CTL_OV_EN | E5_CTL_HA_Q_OCC_RST,
 		[E5_IMC]	= CTL_PCI | E5_CTL_OV_EN,
-		[E5_QPI]	= CTL_PCI | E5_CTL_OV_EN,
-		[E5_R2PCIE]	= CTL_PCI | E5_CTL_OV_EN,
-		[E5_R3QPI]	= CTL_PCI | E5_CTL_OV_EN,
-		[E5_IRP]	= CTL_PCI | E5_CTL_OV_EN,
+		[E5_QPI]	= CTL_PCI_NOINV | E5_CTL_OV_EN,
+		[E5_R2PCIE]	= CTL_PCI_NOINV | E5_CTL_OV_EN,
+		[E5_R3QPI]	= CTL_PCI_NOINV | E5_CTL_OV_EN,
+		[E5_IRP]	= CTL_PCI_NOINV | E5_CTL_OV_EN,
 	},
 	.fixed_valid	= E5_FIXED_CTL_EN | E5_FIXED_CTL_OV_EN,
 	/* bit 17, which 329468 asks software to set: accepted, no effect */

@@ -251,11 +251,14 @@ static void e5_formats(struct kunit *test)
 	e5_expect_format(test, "uncore_pcu", "occ_sel", "config:14-15");
 	e5_expect_format(test, "uncore_pcu", "filter_band0", "config1:0-7");
 	e5_expect_format(test, "uncore_pcu", "filter_band3", "config1:24-31");
+	/* the iMC's invert: 327043 Table 2-61; IVB-EP's, ivbep.rst */
+	e5_expect_format(test, "uncore_imc_0", "inv", "config:23");
 	if (ivb) {
 		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:52-60");
 		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:32-47");
 		e5_expect_format(test, "uncore_cbox_0", "filter_state", "config1:17-22");
 		e5_expect_format(test, "uncore_cbox_0", "inv", NULL);
+		e5_expect_format(test, "uncore_ha_0", "inv", NULL);
 	} else {
 		e5_expect_format(test, "uncore_cbox_0", "filter_opc", "config1:23-31");
 		e5_expect_format(test, "uncore_cbox_0", "filter_nid", "config1:10-17");
@@ -404,9 +407,15 @@ static void e5_refusals(struct kunit *test)
 	/* a filter the event does not use (CLOCKTICKS has none) */
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_cbox_0", 0x00,
 					      ivb ? 0x182ULL << 52 : 0x182ULL << 23, 0));
-	/* a frequency band of an event that is not FREQ_BANDn_CYCLES */
-	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_pcu", 0x00, 0x20, 0));
+	/*
+	 * a frequency band: its event's, or a claim on the shared filter
+	 * (e5_pcu_band_claims); config1 beyond the filter's 32 bits is no
+	 * band
+	 */
 	KUNIT_EXPECT_EQ(test, 0, e5_try(test, "uncore_pcu", 0x0b, 0x20, 0));
+	KUNIT_EXPECT_EQ(test, 0, e5_try(test, "uncore_pcu", 0x00, 0x20, 0));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			e5_try(test, "uncore_pcu", 0x00, 0x20ULL << 32, 0));
 	/* QPI match/mask only with CTO_COUNT */
 	KUNIT_EXPECT_EQ(test, -EINVAL, e5_try(test, "uncore_qpi_0", 0x14, 1, 0));
 	/* HA address match only with ADDR_OPC_MATCH (0x20) */
@@ -474,6 +483,99 @@ static void e5_filter_share(struct kunit *test)
 	perf_event_read_value(b, &eb, &rb);
 	KUNIT_EXPECT_EQ(test, eb, rb);
 	KUNIT_EXPECT_EQ(test, e5_cbox_filter(test, b, ivb), e5_tor_cfg1(ivb, 0x182));
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+}
+
+/* The PCU's filter register, PCU_MSR_PMON_BOX_FILTER (0xc34) */
+static u64 e5_pcu_filter(struct kunit *test, struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+
+	return xu_test_sim_rd(test, box->io_priv, box->pkg, 0xc34);
+}
+
+/* @a and @b took turns: their running times add up to at most @a's time */
+static void e5_took_turns(struct kunit *test, struct perf_event *a,
+			  struct perf_event *b)
+{
+	u64 ea, ra, eb, rb, r;
+
+	/* a's running time read first, its enabled time last */
+	msleep(100);
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	perf_event_read_value(a, &ea, &r);
+	KUNIT_EXPECT_GT(test, rb, 0);
+	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
+			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
+}
+
+/* @event ran all the time it was enabled */
+static void e5_ran_throughout(struct kunit *test, struct perf_event *event)
+{
+	u64 e, r;
+
+	perf_event_read_value(event, &e, &r);
+	KUNIT_EXPECT_GT(test, e, 0);
+	KUNIT_EXPECT_EQ_MSG(test, e, r, "config %#llx config1 %#llx",
+			    event->attr.config, event->attr.config1);
+}
+
+/*
+ * The PCU band filter (0xc34, a byte per band, 329468 / 327043): a band
+ * is claimed by FREQ_BANDi_CYCLES (0x0b + i) with its value, and by any
+ * PCU event whose config1 gives the band a value other than 0.  Intel
+ * PCM's frequency view sends config1 0x28140c (bands 1200, 2000 and 4000
+ * MHz) with clockticks (0x00) and FREQ_BAND0..2 (0x0b-0x0d): all four
+ * run together and the register holds 0x28140c.  A claim on a band no
+ * event compares against is held like a used one: clockticks asking band
+ * 0 = 0x0c and FREQ_BAND0 with 0x10 take turns, as two FREQ_BAND0 events
+ * with different values do; claims on different bands, or none, share.
+ */
+static void e5_pcu_band_claims(struct kunit *test)
+{
+	static const u64 pcm[] = { 0x00, 0x0b, 0x0c, 0x0d };
+	struct perf_event *ev[ARRAY_SIZE(pcm)], *a, *b;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(pcm); i++)
+		ev[i] = e5_open(test, "uncore_pcu", pcm[i] | E5_CTL_EN,
+				0x28140c, 0);
+	KUNIT_EXPECT_EQ(test, e5_pcu_filter(test, ev[0]), 0x28140cULL);
+	msleep(20);
+	for (i = 0; i < ARRAY_SIZE(pcm); i++) {
+		e5_ran_throughout(test, ev[i]);
+		xu_test_close(test, ev[i]);
+	}
+
+	/* clockticks' claim on band 0 against FREQ_BAND0's other value */
+	a = e5_open(test, "uncore_pcu", 0x00, 0x0c, 0);
+	b = e5_open(test, "uncore_pcu", 0x0b, 0x10, 0);
+	e5_took_turns(test, a, b);
+	KUNIT_EXPECT_TRUE_MSG(test, e5_pcu_filter(test, a) == 0x0c ||
+			      e5_pcu_filter(test, a) == 0x10,
+			      "filter %#llx", e5_pcu_filter(test, a));
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+
+	/* on band 3, which no event here compares against: the same */
+	a = e5_open(test, "uncore_pcu", 0x4080, 0x05000000, 0);
+	b = e5_open(test, "uncore_pcu", 0x00, 0x06000000, 0);
+	e5_took_turns(test, a, b);
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+
+	/* different bands, and no claim at all, share the register */
+	a = e5_open(test, "uncore_pcu", 0x00, 0x0c00, 0);
+	b = e5_open(test, "uncore_pcu", 0x0b, 0x10, 0);
+	ev[0] = e5_open(test, "uncore_pcu", 0x4080, 0, 0);
+	KUNIT_EXPECT_EQ(test, e5_pcu_filter(test, a), 0x0c10ULL);
+	msleep(20);
+	e5_ran_throughout(test, a);
+	e5_ran_throughout(test, b);
+	e5_ran_throughout(test, ev[0]);
+	xu_test_close(test, ev[0]);
 	xu_test_close(test, b);
 	xu_test_close(test, a);
 }
@@ -614,6 +716,7 @@ static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE_PARAM(e5_fixed, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_refusals, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_filter_share, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_pcu_band_claims, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_ha_match, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_sample_reported_in_an_unknown_bit, e5_gen_params),
 	{}

@@ -232,7 +232,8 @@ static const struct errno_row e5_rows[] = {
 	 * 20 are the driver's, en 22 is taken alone (Intel PCM sends it
 	 * with every event), bit 16 (the lowest of 16..31 in no format of
 	 * any box) and 63 are in no format.  inv (23) is a field of every
-	 * SNB-EP box and of no IVB-EP box (329468 lists the bit reserved:
+	 * SNB-EP box and of IVB-EP's iMC only (329468 lists the bit reserved
+	 * or leaves it out; the E7 v2 datasheet gives the iMC's:
 	 * Documentation/pmu/ivbep.rst).  Only the C-Box, PCU, QPI and HA
 	 * have config1 (filter, band, match), only the QPI and HA config2.
 	 */
@@ -275,8 +276,8 @@ static const struct errno_row e5_rows[] = {
 	ROW(EM_E5, "uncore_imc_0", "83: en (bit 22) alone", 0x400001, 0, 0, 0),
 	ROW(EM_E5, "uncore_imc_0", "83: en (bit 22) with rst (bit 17)", 0x420001, 0, 0, -EINVAL),
 	ROW(EM_E5, "uncore_imc_0", "83: bit 63", 0x8000000000000001ULL, 0, 0, -EINVAL),
-	ROW(EM_SNBEP, "uncore_imc_0", "83: event=0x1,inv=1,thresh=1", 0x1800001, 0, 0, 0),
-	ROW(EM_IVBEP, "uncore_imc_0", "83: no inv: bit 23 with thresh=1", 0x1800001, 0, 0, -EINVAL),
+	ROW(EM_E5, "uncore_imc_0", "83: event=0x1,inv=1,thresh=1", 0x1800001, 0, 0, 0),
+	ROW(EM_E5, "uncore_imc_0", "83: inv=1 without thresh", 0x800001, 0, 0, -EINVAL),
 	ROW(EM_E5, "uncore_imc_0", "83: no config1 field", 0x1, 0x1, 0, -EINVAL),
 	ROW(EM_E5, "uncore_imc_0", "83: no config2 field", 0x1, 0, 0x1, -EINVAL),
 	/* uncore_qpi_0 */
@@ -341,10 +342,15 @@ static const struct errno_row e5_rows[] = {
 
 	/* the U-Box's thresh is 5 bits (28:24): 31:29 are in no field */
 	ROW(EM_E5, "uncore_ubox", "83: thresh bit 29", 0x20000042, 0, 0, -EINVAL),
-	/* filter bits the event does not use */
+	/*
+	 * filter bits the event does not use: refused, but for the PCU's
+	 * bands, which any PCU event may claim (Documentation/pmu/snbep.rst)
+	 */
 	ROW(EM_E5, "uncore_pcu", "83: event=0xb,filter_band0=0x20", 0xb, 0x20, 0, 0),
-	ROW(EM_E5, "uncore_pcu", "83: filter_band0 with event 0x4", 0x4, 0x20, 0,
-	    -EINVAL),
+	ROW(EM_E5, "uncore_pcu", "83: filter_band0 claimed by event 0x4", 0x4,
+	    0x20, 0, 0),
+	ROW(EM_E5, "uncore_pcu", "83: config1 bit 32, beyond the bands", 0x4,
+	    1ULL << 32, 0, -EINVAL),
 	ROW(EM_E5, "uncore_qpi_0", "83: match (config1) with event 0x14", 0x14, 0x1,
 	    0, -EINVAL),
 	/*

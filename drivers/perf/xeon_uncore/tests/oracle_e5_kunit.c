@@ -418,7 +418,8 @@ static const struct oracle_fmt oracle_ivbep_fmts[] = {
 	{ "pcu", "filter_band3", "config1:24-31" },
 	/*
 	 * IVB-EP: S:1568-1575.  Mainline shows inv but its event masks drop bit
-	 * 23 (S:122-125); the driver has no inv (ivbep.rst)
+	 * 23 (S:122-125); the driver has inv on the iMC only, whose control
+	 * the E7 v2 datasheet gives bit 23 Invert (ivbep.rst)
 	 */
 	{ "ha", "event", "config:0-7" },
 	{ "ha", "umask", "config:8-15" },
@@ -428,7 +429,7 @@ static const struct oracle_fmt oracle_ivbep_fmts[] = {
 	{ "imc", "event", "config:0-7" },
 	{ "imc", "umask", "config:8-15" },
 	{ "imc", "edge", "config:18" },
-	{ "imc", "inv", "config:23", "" },
+	{ "imc", "inv", "config:23" },
 	{ "imc", "thresh", "config:24-31" },
 	{ "irp", "event", "config:0-7" },
 	{ "irp", "umask", "config:8-15" },
@@ -604,6 +605,13 @@ static const struct oracle_e5_case oracle_e5_ctl_cases[] = {
 	{ "ha_1 event=1,umask=1,edge,thresh=1", E5_IVB, "uncore_ha_1",
 	  { 0x01040101 }, -1, 0x01440101, true },
 	{ "imc_1 cas_count_read", E5_BOTH, "uncore_imc_1", { 0x0304 }, -1, 0x400304, true },
+	/*
+	 * Intel PCM's CKE residency: POWER_CKE_CYCLES.RANK0 (0x83, umask 1)
+	 * inv, thresh=1.  IVB-EP's iMC has bit 23 (E7 v2 datasheet vol. 2,
+	 * PMONCNTRCFG); mainline's IVB-EP mask drops it (S:122-125)
+	 */
+	{ "imc_2 event=0x83,umask=1,inv,thresh=1", E5_BOTH, "uncore_imc_2",
+	  { 0x01800183 }, -1, 0x01c00183, true },
 	/* DCLK: config 0 (U:787) | en (S:583) at 0xf0 (S:76) */
 	{ "imc_1 clockticks (DCLK)", E5_BOTH, "uncore_imc_1", { 0xff }, 4, 0x400000, true },
 	/*

@@ -14,8 +14,9 @@
 #          driver through the system call, and R-Box, B-Box and M-Box
 #          refusals through perf's own syntax; module parameters;
 #   e5     the U-Box's 5-bit thresh, a C-Box filter the event does not use
-#          (with the line it logs), groups on the iMC and R3QPI and
-#          across an MSR and a PCI box, and on snbep, which has no uncore
+#          (with the line it logs), groups on the iMC and R3QPI, across an
+#          MSR and a PCI box, and on the PCU with clashing band claims,
+#          and on snbep, which has no uncore
 #          PMI, sampling (EOPNOTSUPP, with one log line).
 # The whole errno tables (every bit no format covers, every field value
 # the hardware does not define, config1/config2, per-task, sampling) are
@@ -75,7 +76,7 @@ logs() {
 case $FAM in
 nhmex) plan 50 ;;
 e5)
-	_n=18
+	_n=20
 	[ "$PLAT_pmi" = no ] && _n=$((_n + 5))
 	[ "$PLAT_irp" = 0 ] && _n=$((_n + 1))
 	plan $_n
@@ -212,6 +213,13 @@ e5)
 		"{uncore_r3qpi_0/event=0x1/,uncore_r3qpi_0/event=0x2/,uncore_r3qpi_0/event=0x3/,uncore_r3qpi_0/event=0x4/}"
 	refused 22 "a group across two iMC channels" -a "{uncore_imc_0/event=0x4/,uncore_imc_1/event=0x4/}"
 	refused 22 "a group across an MSR and a PCI box" -a "{uncore_cbox_0/event=0x11/,uncore_imc_0/event=0x4/}"
+	# The PCU's band filter is shared: a band any member gives a value
+	# is claimed (Documentation/pmu/snbep.rst, "Filters"); members that
+	# claim one band with two values can never count together
+	check_eq "control: PCU clockticks and FREQ_BAND0 claiming band 0 alike open as a group" \
+		"$(open_errno -a "{uncore_pcu/event=0x0,filter_band0=12/,uncore_pcu/event=0xb,filter_band0=12/}")" opened
+	refused 22 "a PCU group whose members claim band 0 with two values" -a \
+		"{uncore_pcu/event=0x0,filter_band0=12/,uncore_pcu/event=0xb,filter_band0=16/}"
 
 	# Sampling: refused where there is no uncore PMI (SNB-EP;
 	# common/70-record.sh samples where there is)

@@ -14,7 +14,11 @@
 #   tma_info_system_socket_clks        cbox_0's clockticks: uclk MHz x 10^6
 #                                      a second of the event's run time
 #   tma_info_system_uncore_frequency   GHz: uclk / 1000
-# each within 1%.  perf 6.12 (tools/testing/perf612/build, from Debian's
+# each within 1%.  Then perf 6.12's PCU C-state aliases
+# (unc_p_power_state_occupancy.cores_c0/c3/c6, which carry occ_sel 1-3;
+# Debian's perf 6.1 drops it) over unc_p_clockticks, per socket at a
+# scenario of C-state shares of its own: the cores (one a C-Box) in the
+# state on average, C0 on IVB-EP C0 and C1 (100 - c3 - c6 %), within 1%.  perf 6.12 (tools/testing/perf612/build, from Debian's
 # linux-source-6.12) is in /add/perf-6.12 of the VM tools/testing/check
 # gives the fleet programs; perf 6.1 has none of these metrics but the
 # bandwidth and the clock (e5/77's).  The runs of the metrics that divide
@@ -44,8 +48,8 @@ NCB=$(e5_cboxes)
 # the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
 NCH=$PLAT_mem_n
 # the load, per scenario its writing, 2 runs and 5 metrics a socket,
-# violations, unload
-plan $((1 + 2 * (3 + 5 * S) + 2))
+# the C-state scenario, its run and 3 states a socket, violations, unload
+plan $((1 + 2 * (3 + 5 * S) + 2 + 3 * S + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 # scenario A|B SOCKET: "read write latency uclk" of that socket
@@ -119,6 +123,41 @@ for sc in A B; do
 			'BEGIN { p = n * r * 1e6 / 64 / c * l / 1e9; print p < 1 ? 1 : p }')
 		check_within_pct "scenario $sc, socket $s: mem_parallel_reads = $want" \
 			"$(metric "$s" tma_info_system_mem_parallel_reads)" "$want" 1
+	done
+done
+
+# cstates SOCKET: "c0 c3 c6" of that socket
+cstates() { echo "$((20 + 10 * ($1 % 4))) $((30 - 5 * ($1 % 4))) $((15 + 5 * ($1 % 4)))"; }
+write_cstates() {
+	for _s in $(e5_seq "$S"); do
+		# shellcheck disable=SC2046
+		set -- $(cstates "$_s")
+		echo "socket=$_s c0=$1 c3=$2 c6=$3" >$XU_SIM/traffic || return 1
+	done
+}
+# count SOCKET EVENT: EVENT's count on SOCKET in $OUT
+count() {
+	sed -n "s/.*\"socket\" : \"S$1\".*\"counter-value\" : \"\([0-9.]*\)\".*\"event\" : \"$2\".*/\1/p" $OUT | head -n 1
+}
+check "C-state scenario written" write_cstates
+check "perf stat unc_p_clockticks, unc_p_power_state_occupancy.cores_c0/c3/c6" \
+	$PERF stat -a --per-socket -j -o $OUT -e unc_p_clockticks \
+	-e unc_p_power_state_occupancy.cores_c0 -e unc_p_power_state_occupancy.cores_c3 \
+	-e unc_p_power_state_occupancy.cores_c6 -- sleep 2
+for s in $(e5_seq "$S"); do
+	# shellcheck disable=SC2046
+	set -- $(cstates "$s")
+	clk=$(count "$s" unc_p_clockticks)
+	# IVB-EP's occ_sel 1 counts the cores in C0 and C1
+	c0=$1
+	[ "$E5" = ivbep ] && c0=$((100 - $2 - $3))
+	for st in "c0 $c0" "c3 $2" "c6 $3"; do
+		# shellcheck disable=SC2086
+		set -- $st
+		check_within_pct "socket $s: cores_$1 / clockticks = $NCB x $2%" \
+			"$(awk -v n="$(count "$s" "unc_p_power_state_occupancy.cores_$1")" -v c="$clk" \
+				'BEGIN { if (c > 0) printf "%.6f", n / c }')" \
+			"$(awk -v n="$NCB" -v p="$2" 'BEGIN { print n * p / 100 }')" 1
 	done
 done
 

@@ -19,9 +19,11 @@
 #   unc_m_pre_count.page_close  event=0x2,umask=0x2: 15%
 #   unc_p_clockticks     event=0x0 on uncore_pcu: 800 MHz
 #   unc_p_freq_band0_cycles     event=0xb, band 0 left 0: every cycle
-# and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).  (Debian's
+# and uncore_imc_0/cas_count_read/ in MiB (64 bytes per CAS).  Debian's
 # perf 6.1 drops occ_sel from unc_p_power_state_occupancy.*: its alias
-# is event=0x80 alone, which selects no C-state.)
+# is event=0x80 alone, which selects no C-state and counts the
+# simulator's background (Documentation/simulator.rst): checked, so that
+# the page changes when perf does (perf 6.12's aliases: e5/78-perf612).
 . "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/85-e5-aliases.csv
@@ -36,8 +38,8 @@ if [ "$(e5_cpu_model)" != $want_model ]; then
 fi
 
 # the load, perf list (9 aliases), 5 perf stat runs, 11 figures per
-# socket, violations and unload
-plan $((1 + 9 + 5 + 11 * $(e5_sockets) + 2))
+# socket, perf 6.1's C-state alias, violations and unload
+plan $((1 + 9 + 5 + 11 * $(e5_sockets) + 1 + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 perf list >/tmp/85-e5-list.txt 2>&1
@@ -110,6 +112,12 @@ for s in $(e5_seq "$(e5_sockets)"); do
 	check_within_pct "socket $s: $E = $r x 64 B/s in MiB" \
 		"$(echo "$l" | cut -d';' -f2)" "$want" 2
 done
+
+# the config perf opens for unc_p_power_state_occupancy.cores_c0
+c0cfg=$(perf stat -vv -a -e unc_p_power_state_occupancy.cores_c0 -- true 2>&1 |
+	awk '$1 == "config" { print $2; exit }')
+check_eq "perf $(perf --version | cut -d' ' -f3): unc_p_power_state_occupancy.cores_c0 opens config 0x80 (no occ_sel)" \
+	"$c0cfg" 0x80
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module

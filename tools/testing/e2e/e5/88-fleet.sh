@@ -12,9 +12,10 @@
 #    within 2% of the traffic scenario's;
 #  - Intel PCM (pcm-memory, pcm-sensor-server) on our PMUs, which it
 #    programs through perf with the enable bit 22 in config: per channel,
-#    per socket and system bandwidth within 2%; pcm-power's DRAM and QPI
-#    clocks within 2% of the simulator's, its PCU view refused; pcm,
-#    pcm-latency and pcm-numa, which need a core PMU, skipped saying so.
+#    per socket and system bandwidth within 2%; pcm-power's DRAM, QPI
+#    and PCU clocks over one span, its frequency bands, C-state residency
+#    and CKE residency against a scenario of its own; pcm, pcm-latency
+#    and pcm-numa, which need a core PMU, skipped saying so.
 # Expected rates: the default traffic scenario (Documentation/simulator.rst,
 # "Traffic"; lib.sh e5_scn), socket s:
 #   channel imc_i: read 32 (s + i + 1), write 16 (s + i + 1) MB/s
@@ -37,9 +38,9 @@ S=$(e5_sockets)
 # its metrics, a counter held off), violations and unload (2); without
 # the fleet programs (/add/fleet) one skip, with them Prometheus,
 # node_exporter and promtool (6), PromQL (6), pcm-memory (3, 3 per
-# socket, 3 more), pcm-sensor-server (1), pcm-power (2, 1 per socket),
+# socket, 3 more), pcm-sensor-server (1), pcm-power (3, 4 per socket),
 # pcm, pcm-latency and pcm-numa (3)
-if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1 + 2 + S + 3)); else plan $((27 + 2 + 1)); fi
+if [ -d $F ]; then plan $((27 + 2 + 6 + 6 + 3 + 3 * S + 3 + 1 + 3 + 4 * S + 3)); else plan $((27 + 2 + 1)); fi
 # the platform's iMC channels and QPI links
 NIMC=$PLAT_mem_n NQPI=$PLAT_qpi
 
@@ -375,26 +376,49 @@ wait $psspid
 diag "e5/88-fleet: pcm-sensor-server $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 # ---- PCM's other views (Documentation/clients.rst, "Intel PCM").
-# pcm-power runs: per socket the DRAM clocks of every channel (the iMC
-# fixed counter, 800000 (s + i + 1) a second in the simulator) and the
-# QPI clocks of every port (QPI_CLOCKTICKS, 10^9 a second).  PCM prints
-# no span its counts cover: its "Time elapsed" is TSC ticks over its own
-# frequency estimate and leaves out the time it spends reading the
-# counters (socket by socket, box by box, in the same order before and
-# after the sleep, so that every count spans about the same time).  Each
-# count over its rate is the span it implies; per socket, every one must
-# be within 2% of their mean W (a neighbouring channel's count is 9% or
-# more off, another event's further); W against PCM's time is a
-# diagnostic.  Its PCU view cannot count: PCM puts its frequency-band
-# filter in config1 of all four PCU events, clockticks' too, and the
-# driver refuses a filter an event does not use (EINVAL, logged):
-# checked, as documented.
+# pcm-power, at a scenario of the script's own: socket s's uncore at
+# 1800 + 800 s MHz, its cores 30 + 5 s % of the time in C0, 10 + 5 s in
+# C3, 40 - 10 s in C6 (s taken mod 4), and PCM's frequency bands 1400,
+# 2200 and 3800 MHz (-a 14 -b 22 -c 38: config1 0x26160e on all four PCU
+# events, clockticks included, which claim the PCU's shared band filter).
+# Its first run, the frequency view (-p 0) and the CKE view (-m 0), per
+# socket:
+#  - one span: the DRAM clocks of every channel (the iMC fixed counter,
+#    800000 (s + i + 1) a second in the simulator), the QPI clocks of
+#    every port (QPI_CLOCKTICKS, 10^9 a second) and the PCU clocks
+#    (PCU clockticks, 800 MHz) over their rates each give the span
+#    their counts cover; every one within 2% of their mean W.  PCM prints
+#    no such span: its "Time elapsed" is TSC ticks over its own frequency
+#    estimate and leaves out the time it spends reading the counters
+#    (socket by socket, box by box, in the same order before and after
+#    the sleep, so that every count spans about the same time); W against
+#    PCM's time is a diagnostic;
+#  - the frequency bands: FREQ_BANDk_CYCLES over PCU clocks, 100% where
+#    the uncore clock is at or above band k, else 0%, within 1 point;
+#  - the CKE residency of ranks 0 and 1 of every channel:
+#    POWER_CKE_CYCLES.RANKr (0x83, umask 1 << r) with inv and thresh=1,
+#    over DRAM clocks.  The simulator does not model CKE: the event counts
+#    its background rate 400000 (s + i + 1) + 1000 umask a second, at most
+#    one a DRAM clock, so inv counts the DRAM clocks less that: 50 - d %,
+#    d = 0.125 (r + 1) / (s + i + 1), within 0.1 point (PCM reads the
+#    counters one by one: up to 0.06 point of skew measured).  Without inv
+#    it would be 50 + d: where 2 d >= 0.24 (socket 0 channel 0, ...) the
+#    figure must be below 50;
+# then the C-state view (-p 1): POWER_STATE_OCCUPANCY with occ_sel 1, 2, 3
+# over PCU clocks, the cores (one a C-Box: E5_NCBOX) in C0 (IVB-EP: C0
+# and C1, 100 - c3 - c6 %), C3 and C6 on average, within 1% + 0.01.
+# No event PCM opens may be refused: no "not a format field" or "filter
+# this event does not use" line in the log.
 t0=$(up)
 dmesg -c >/dev/null
+for s in $(e5_seq "$S"); do
+	e5_traffic "socket=$s uclk=$((1800 + 800 * s)) c0=$((30 + 5 * (s % 4))) c3=$((10 + 5 * (s % 4))) c6=$((40 - 10 * (s % 4)))" ||
+		fail "the scenario of socket $s written"
+done
 env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
-	timeout 90 $F/usr/sbin/pcm-power 8 -i=1 >$T.pp.out 2>$T.pp.err
-check_eq "pcm-power 8 -i=1: exit 0" $? 0
-grep -e '^Time elapsed' -e 'QPI Clocks' -e 'CH0; DRAMClocks.*Rank0' -e 'PCUClocks' $T.pp.out |
+	timeout 90 $F/usr/sbin/pcm-power 8 -i=1 -a 14 -b 22 -c 38 >$T.pp.out 2>$T.pp.err
+check_eq "pcm-power 8 -i=1 -a 14 -b 22 -c 38: exit 0" $? 0
+grep -e '^Time elapsed' -e 'QPI Clocks' -e 'CH0; DRAMClocks' -e 'PCUClocks' $T.pp.out |
 	sed 's/^/# pcm-power: /'
 # (PCM's time in seconds: its ms x its frequency estimate / the TSC's)
 nominal=$(sed -n 's/^Nominal core frequency: \([0-9]*\) Hz.*/\1/p' $T.pp.err | head -n 1)
@@ -404,6 +428,7 @@ for s in $(e5_seq "$S"); do
 		BEGIN { FS = "; " }
 		$1 ~ "^S" s "P[0-9]+$" { split($2, a, ": "); q[substr($1, length(s) + 3)] = a[2] }
 		$1 ~ "^S" s "CH[0-9]+$" { split($2, a, ": "); d[substr($1, length(s) + 4)] = a[2] }
+		$1 == "S" s && $2 ~ /^PCUClocks: / { split($2, a, ": "); p = a[2] }
 		/^Time elapsed: / { t = $0; sub(/^Time elapsed: /, "", t); t += 0 }
 		END {
 			# the span each count implies, and their mean
@@ -411,6 +436,7 @@ for s in $(e5_seq "$S"); do
 			for (i = 0; i < nimc; i++) {
 				n["CH" i] = d[i]; v["CH" i] = d[i] / (800000 * (s + i + 1))
 			}
+			n["PCU"] = p; v["PCU"] = p / 8e8
 			for (c in v) { w += v[c]; m++ }
 			w /= m
 			if (!(w > 0)) { print "no counts"; exit }
@@ -422,17 +448,87 @@ for s in $(e5_seq "$S"); do
 		}' $T.pp.out)
 	diag "pcm-power socket $s: $r"
 	case $r in
-	ok:*) ok "pcm-power socket $s: $NIMC channels' DRAM clocks and $NQPI ports' QPI clocks within 2% over one span" ;;
-	*) fail "pcm-power socket $s: $NIMC channels' DRAM clocks and $NQPI ports' QPI clocks within 2% over one span" ;;
+	ok:*) ok "pcm-power socket $s: $NIMC channels' DRAM clocks, $NQPI ports' QPI clocks and the PCU clocks within 2% over one span" ;;
+	*) fail "pcm-power socket $s: $NIMC channels' DRAM clocks, $NQPI ports' QPI clocks and the PCU clocks within 2% over one span" ;;
+	esac
+	u=$(e5_scn "$s" uclk)
+	want=$(awk -v u="$u" 'BEGIN { printf "%d %d %d", (u >= 1400) * 100, (u >= 2200) * 100, (u >= 3800) * 100 }')
+	got=$(awk -v s="$s" -v want="$want" '
+		BEGIN { FS = "; "; split(want, w, " ") }
+		$1 == "S" s && $3 ~ /^Freq band 0\/1\/2 cycles: / {
+			sub(/^Freq band 0\/1\/2 cycles: /, "", $3)
+			g[1] = $3 + 0; g[2] = $4 + 0; g[3] = $5 + 0; seen = 1
+		}
+		END {
+			if (!seen) { print "no line"; exit }
+			r = "ok"
+			for (i = 1; i <= 3; i++) if (g[i] - w[i] > 1 || w[i] - g[i] > 1) r = "differ"
+			printf "%s: %s%%, %s%%, %s%% where %s %s %s\n", r, g[1], g[2], g[3], w[1], w[2], w[3]
+		}' $T.pp.out)
+	diag "pcm-power socket $s bands at ${u} MHz: $got"
+	case $got in
+	ok:*) ok "pcm-power socket $s: frequency bands 0/1/2 cycles, the scenario's ${u} MHz uncore against 1400/2200/3800 MHz, within 1 point" ;;
+	*) fail "pcm-power socket $s: frequency bands 0/1/2 cycles, the scenario's ${u} MHz uncore against 1400/2200/3800 MHz, within 1 point" ;;
+	esac
+	got=$(awk -v s="$s" -v nimc="$NIMC" '
+		BEGIN { FS = "; " }
+		$1 ~ "^S" s "CH[0-9]+$" && $3 ~ /^Rank[01] CKE Off Residency: / {
+			i = substr($1, length(s) + 4) + 0
+			r = substr($3, 5, 1) + 0
+			x = $3; sub(/^Rank[01] CKE Off Residency: */, "", x); x += 0
+			d = 0.125 * (r + 1) / (s + i + 1)
+			want = 50 - d
+			n++
+			if (x - want > 0.1 || want - x > 0.1)
+				bad = bad sprintf(" ch%d rank%d %.2f%% (%.3f%%)", i, r, x, want)
+			# where inv makes a difference well beyond PCM'"'"'s read
+			# skew, the count must be the inverted one
+			if (2 * d >= 0.24) {
+				k++
+				if (x >= 50) bad = bad sprintf(" ch%d rank%d %.2f%%: not inverted", i, r, x)
+			}
+		}
+		END {
+			printf "%s: %d of %d, %d decisive%s\n", bad == "" && n == 2 * nimc ? "ok" : "differ",
+				n, 2 * nimc, k, bad
+		}' $T.pp.out)
+	diag "pcm-power socket $s CKE off residency: $got"
+	case $got in
+	ok:*) ok "pcm-power socket $s: ranks 0 and 1 CKE off residency of $NIMC channels (inv, thresh=1) within 0.1 point of the background's, inverted" ;;
+	*) fail "pcm-power socket $s: ranks 0 and 1 CKE off residency of $NIMC channels (inv, thresh=1) within 0.1 point of the background's, inverted" ;;
 	esac
 done
-if dmesg | grep -q "uncore_pcu: config1 bits 0x28140c are a filter this event does not use"; then
-	_pcu=refused
-else
-	_pcu="not refused"
-fi
-check_eq "pcm-power: the PCU events with PCM's band filter in config1 refused, PCUClocks 0 on every socket" \
-	"$_pcu $(grep -c '^S[0-9]*; PCUClocks: 0;' $T.pp.out)" "refused $S"
+env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
+	timeout 90 $F/usr/sbin/pcm-power 2 -i=1 -p 1 >$T.pc1.out 2>$T.pc1.err
+check_eq "pcm-power 2 -i=1 -p 1: exit 0" $? 0
+grep -e 'PCUClocks' $T.pc1.out | sed 's/^/# pcm-power -p 1: /'
+for s in $(e5_seq "$S"); do
+	c0=$(e5_scn "$s" c0) c3=$(e5_scn "$s" c3) c6=$(e5_scn "$s" c6)
+	# IVB-EP's occ_sel 1 counts the cores in C0 and C1
+	[ "$E5" = ivbep ] && c0=$((100 - c3 - c6))
+	got=$(awk -v s="$s" -v n="$E5_NCBOX" -v c0="$c0" -v c3="$c3" -v c6="$c6" '
+		BEGIN { FS = "; "; w[1] = n * c0 / 100; w[2] = n * c3 / 100; w[3] = n * c6 / 100 }
+		$1 == "S" s && $3 ~ /^core C0\/C3\/C6-state residency: / {
+			sub(/^core C0\/C3\/C6-state residency: /, "", $3)
+			g[1] = $3 + 0; g[2] = $4 + 0; g[3] = $5 + 0; seen = 1
+		}
+		END {
+			if (!seen) { print "no line"; exit }
+			r = "ok"
+			for (i = 1; i <= 3; i++) {
+				d = g[i] - w[i]; if (d < 0) d = -d
+				if (d > 0.01 + w[i] * 0.01) r = "differ"
+			}
+			printf "%s: %s, %s, %s where %.2f %.2f %.2f\n", r, g[1], g[2], g[3], w[1], w[2], w[3]
+		}' $T.pc1.out)
+	diag "pcm-power -p 1 socket $s ($E5_NCBOX cores, C0 $c0% C3 $c3% C6 $c6%): $got"
+	case $got in
+	ok:*) ok "pcm-power -p 1 socket $s: cores in C0/C3/C6 on average, the scenario's, within 1%" ;;
+	*) fail "pcm-power -p 1 socket $s: cores in C0/C3/C6 on average, the scenario's, within 1%" ;;
+	esac
+done
+check_eq "pcm-power: every event PCM opened was taken (no 'not a format field' or 'filter this event does not use' line)" \
+	"$(dmesg | grep -c -e 'not a format field' -e 'filter this event does not use')" 0
 diag "e5/88-fleet: pcm-power $(awk -v a="$t0" -v b="$(up)" 'BEGIN { print b - a }') s"
 
 # pcm (its QPI view among the rest), pcm-latency and pcm-numa stop before
