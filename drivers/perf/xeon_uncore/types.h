@@ -349,10 +349,16 @@ struct xu_global_ops {
 	/** @unfreeze: count again after a PMI froze every box */
 	void (*unfreeze)(struct xu_box *gbox);
 	/**
-	 * @route: freeze the package and send its PMIs to @cpu's core, or
-	 * to no core if @cpu is negative; the next walk unfreezes it
+	 * @route: freeze the package and send its PMIs to core @core of
+	 * the package (its xu_core_index(), below @pmi_cores), or to no
+	 * core if @core is negative; the next walk unfreezes it
 	 */
-	void (*route)(struct xu_box *gbox, int cpu);
+	void (*route)(struct xu_box *gbox, int core);
+	/**
+	 * @pmi_cores: the cores of a package that the PMI can be sent to,
+	 * 0 to @pmi_cores - 1 (the width of pmi_core_sel)
+	 */
+	unsigned int pmi_cores;
 	/**
 	 * @known: the global status bits the platform's layout defines; a
 	 * set bit outside them is logged and counted (struct
@@ -495,8 +501,11 @@ struct xu_deferred {
  *            (PERF_SAMPLE_READ, PERF_FORMAT_GROUP) with the lock held;
  *            -1 if none
  * @walker_nmi: that holder runs in NMI context
- * @routed:   the package's PMIs go to its collecting CPU's core (false
- *            while CPU hotplug moves them, the package frozen)
+ * @routed:   the package's PMIs go to the core @pmi_core names for its
+ *            collecting CPU (false while CPU hotplug moves them, the
+ *            package frozen)
+ * @pmi_core: the core of the package its PMIs go to (xu_core_index()),
+ *            -1 for none; under @lock (xu_pmi_route_core())
  * @lost:     PMIs the watchdog had to stand in for
  * @unknown_status: walks that found a global status bit outside the
  *            platform's known layout (struct xu_global_ops.known)
@@ -534,6 +543,7 @@ struct xu_pkg {
 	int walker;
 	bool walker_nmi;
 	bool routed;
+	int pmi_core;
 	u64 lost;
 	u64 unknown_status;
 	struct xu_deferred deferred[XU_DEFERRED];

@@ -1623,7 +1623,7 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	cpu0 = cpu_of_core_rank(0);
 	KUNIT_ASSERT_GE(test, cpu0, 0);
 
-	w->uc.plat->global->route(gbox, cpu0);
+	w->uc.plat->global->route(gbox, xu_core_index(cpu0));
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
 	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
@@ -1636,7 +1636,7 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	cpu1 = cpu_of_core_rank(1);
 	if (cpu1 < 0)
 		kunit_skip(test, "package 0 has one core");
-	w->uc.plat->global->route(gbox, cpu1);
+	w->uc.plat->global->route(gbox, xu_core_index(cpu1));
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000005ULL);
 }
 
