@@ -12,6 +12,9 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
@@ -613,6 +616,12 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
  * @pmi_max_percent: the module parameter: the PMI budget, percent
  * @rate_work:	     follows perf's max_sample_rate
  * @node:	     the CPU hotplug instance
+ * @pci_nb:	     the PCI bus notifier that holds a box's function found
+ *		     again after a PCI remove and rescan (io.c); its
+ *		     notifier_call is set while it is registered
+ * @pci_again:	     those functions, struct xu_pci_again, under
+ *		     @pci_again_lock
+ * @pci_again_lock:  for @pci_again
  */
 struct xu_uncore {
 	const struct xu_platform *plat;
@@ -631,6 +640,9 @@ struct xu_uncore {
 	unsigned int pmi_max_percent;
 	struct work_struct rate_work;
 	struct hlist_node node;
+	struct notifier_block pci_nb;
+	struct list_head pci_again;
+	struct mutex pci_again_lock;	/* for @pci_again */
 };
 
 static inline struct xu_pmu *to_xu_pmu(struct pmu *pmu)
