@@ -614,6 +614,7 @@ const struct xu_platform xu_ivbep = {
 	 * is set as on the Xeon 7500, which costs nothing where the bit is
 	 * ignored.
 	 */
-	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL,
+	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL |
+			  XU_FEAT_BOX_THAWS_PMI,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_ivbep);

@@ -352,8 +352,10 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (g->status(gbox, &sts))
 		sts = 0;
 	if (!sts) {
-		if (unfreeze)
+		if (unfreeze) {
 			g->unfreeze(gbox);
+			xu_pkg_thaw_boxes(uc, pkg);
+		}
 		return 0;
 	}
 	/*
@@ -455,6 +457,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (w.ack)
 		g->ack(gbox, w.ack);
 	g->unfreeze(gbox);
+	/* boxes whose own unfreeze waited for this walk (xu_box_thaw()) */
+	xu_pkg_thaw_boxes(uc, pkg);
 	/* (a stamp older than the watchdog's two ticks is another PMI's) */
 	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
 		pmi = t0;

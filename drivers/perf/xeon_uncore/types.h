@@ -392,6 +392,14 @@ enum xu_features {
 	 * saw, not only those no box status explains (IVB-EP).
 	 */
 	XU_FEAT_ACK_ALL		= BIT(1),
+	/**
+	 * @XU_FEAT_BOX_THAWS_PMI: a box's own unfreeze (struct
+	 * xu_box_ops.unfreeze) may end a PMI's freeze of the box as well:
+	 * it is written only while no PMI's freeze of the package awaits
+	 * its walk (xu_box_thaw()).  IVB-EP: 329468 section 2.1.2 offers
+	 * clearing each box's frz as an alternative to unfrz_all.
+	 */
+	XU_FEAT_BOX_THAWS_PMI	= BIT(2),
 };
 
 /**
