@@ -43,20 +43,6 @@
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
 
-/*
- * A PMI that reached two CPUs of a package: the second NMI finds the
- * status already walked.  It is claimed if it comes this soon after the
- * walk, so that it is not reported as an unknown NMI.
- */
-#define XU_PMI_ECHO_NS		NSEC_PER_MSEC
-
-/*
- * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
- * a reader never pairs one walk's time with another's CPU.  The CPU
- * takes the low bits of the time, which the echo test does not need.
- */
-#define XU_WALK_CPU		GENMASK_ULL(15, 0)
-
 static u64 xu_walk_stamp(void)
 {
 	BUILD_BUG_ON(CONFIG_NR_CPUS > XU_WALK_CPU);
