@@ -100,7 +100,9 @@ struct xu_io_ops {
  * @active:   started events, by counter
  * @n_active: number of started events
  * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
- * @frozen:   frozen inside that bracket, to be unfrozen by pmu_enable
+ * @frozen:   frozen by the driver inside that bracket, to be unfrozen by
+ *            pmu_enable; or, with no bracket open, left frozen until the
+ *            walk of a PMI's freeze (xu_box_thaw())
  * @box_ctl:  the value the driver means the box's control register to
  *            hold, for a register that packs several fields: the U-Box's
  *            U_MSR_PMON_GLOBAL_CTL (Xeon 7500: with en_all; Xeon E5 v2:

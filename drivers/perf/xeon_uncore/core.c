@@ -87,10 +87,8 @@ static void xu_pmu_enable(struct pmu *pmu)
 	struct xu_pkg *p = xu_box_pkg(box);
 
 	xu_pkg_lock(p);
-	if (!WARN_ON_ONCE(!box->disabled) && !--box->disabled && box->frozen) {
-		box->pmu->type->ops->unfreeze(box);
-		box->frozen = false;
-	}
+	if (!WARN_ON_ONCE(!box->disabled) && !--box->disabled && box->frozen)
+		box->frozen = !xu_box_thaw(box);
 	xu_pkg_unlock(p);
 }
 
@@ -294,8 +292,8 @@ static void xu_end_txn(struct pmu *pmu)
 	if (txn->flags & PERF_PMU_TXN_ADD) {
 		xu_pmu_enable(pmu);
 	} else if (txn->flags & PERF_PMU_TXN_READ) {
-		if (txn->froze)
-			box->pmu->type->ops->unfreeze(box);
+		if (txn->froze && !xu_box_thaw(box))
+			box->frozen = true;
 		xu_pkg_walk_end(xu_box_pkg(box));
 		xu_pkg_unlock(xu_box_pkg(box));
 	}

@@ -190,6 +190,57 @@ enum hrtimer_restart xu_poll(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
+/**
+ * xu_box_thaw() - end the driver's own freeze of a box
+ * @box: the box, frozen by the driver (pmu_disable's bracket, a group
+ *       read); its package locked, on a CPU of the package
+ *
+ * Where a box's unfreeze may end a PMI's freeze of it too
+ * (XU_FEAT_BOX_THAWS_PMI), not while a PMI's freeze of the package awaits
+ * its walk: a counter that wrapped must stay frozen from the wrap to the
+ * walk's fold (__xu_event_update()), or a read in between followed by the
+ * counter moving past that read's value makes the fold add a whole turn.
+ * The box then stays frozen with the package, and the walk unfreezes it
+ * after the package (xu_pkg_thaw_boxes()).  The look costs a read of the
+ * global status.
+ *
+ * Return: true if the box was unfrozen, false if it stays frozen.
+ */
+bool xu_box_thaw(struct xu_box *box)
+{
+	struct xu_uncore *uc = box->pmu->uncore;
+
+	if ((uc->plat->features & XU_FEAT_BOX_THAWS_PMI) && uc->pmi &&
+	    uc->plat->global->frozen(&uc->pmus[0].boxes[box->pkg]))
+		return false;
+	box->pmu->type->ops->unfreeze(box);
+	return true;
+}
+
+/**
+ * xu_pkg_thaw_boxes() - unfreeze the boxes xu_box_thaw() left frozen
+ * @uc:  the uncore
+ * @pkg: the package, locked, on a CPU of it; just unfrozen by a walk
+ *
+ * Those frozen by the driver with no pmu_disable bracket open: a bracket
+ * still open unfreezes its box itself, at its pmu_enable.
+ */
+void xu_pkg_thaw_boxes(struct xu_uncore *uc, unsigned int pkg)
+{
+	unsigned int i;
+
+	if (!(uc->plat->features & XU_FEAT_BOX_THAWS_PMI))
+		return;
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+		if (box->frozen && !box->disabled && xu_box_here(box)) {
+			box->pmu->type->ops->unfreeze(box);
+			box->frozen = false;
+		}
+	}
+}
+
 static void xu_box_freeze_for_txn(struct xu_box *box)
 {
 	if (box->disabled && !box->frozen && box->pmu->type->ops->freeze) {
@@ -675,8 +726,8 @@ static bool xu_event_emit(struct perf_event *event, struct pt_regs *regs,
 		data.sample_flags |= PERF_SAMPLE_TIME;
 	}
 	stop = xu_event_sample(event, &data, regs);
-	if (froze)
-		ops->unfreeze(box);
+	if (froze && !xu_box_thaw(box))
+		box->frozen = true;
 	if (stop)
 		__xu_event_stop(event, 0);
 	return stop;

@@ -43,6 +43,8 @@ enum hrtimer_restart xu_poll(struct hrtimer *timer);
 enum hrtimer_restart xu_unthrottle(struct hrtimer *timer);
 void xu_unthrottle_later(struct irq_work *work);
 void xu_box_timer_arm(void *info);
+bool xu_box_thaw(struct xu_box *box);
+void xu_pkg_thaw_boxes(struct xu_uncore *uc, unsigned int pkg);
 bool __xu_unthrottle_box(struct xu_box *box);
 void __xu_throttle_box(struct xu_box *box);
 bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen);

@@ -433,12 +433,143 @@ static int xu_pci_find_box(struct xu_uncore *uc, struct xu_pmu *xp,
 	return 0;
 }
 
+/*
+ * PCI remove and rescan.  A function the driver holds may be removed
+ * (sysfs remove, or a rescan of its bus after one): the driver keeps its
+ * reference, so the struct pci_dev it uses is never freed, and goes on
+ * reaching the registers through it, at the same domain, bus and devfn
+ * (a remove through sysfs leaves the function and its bus in place, and
+ * what the PCI core does to a function it removes touches none of the
+ * PMON registers).  A rescan then creates a new struct pci_dev for the
+ * same function, with no driver_override: any driver could bind it, and
+ * intel_uncore's probe would reset the box under the driver's events.
+ * The bus notifier holds that new device as well, at
+ * BUS_NOTIFY_ADD_DEVICE, which comes before any driver may bind it, until
+ * the driver lets the functions go.
+ */
+
+/**
+ * struct xu_pci_again - a box's function found again after its removal
+ * @node: in struct xu_uncore.pci_again
+ * @pdev: the new struct pci_dev, held (driver_override) and referenced
+ */
+struct xu_pci_again {
+	struct list_head node;
+	struct pci_dev *pdev;
+};
+
+static bool xu_pci_same_place(struct pci_dev *a, struct pci_dev *b)
+{
+	return pci_domain_nr(a->bus) == pci_domain_nr(b->bus) &&
+	       a->bus->number == b->bus->number && a->devfn == b->devfn;
+}
+
+/* The function @uc holds at @pdev's place, other than @pdev; NULL if none */
+static struct pci_dev *xu_pci_held_at(struct xu_uncore *uc,
+				      struct pci_dev *pdev, const char **name)
+{
+	unsigned int i, pkg;
+
+	for (i = 0; i < uc->num_pmus; i++) {
+		if (uc->pmus[i].type->access != XU_PCI)
+			continue;
+		for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+			struct xu_box *box = &uc->pmus[i].boxes[pkg];
+			struct pci_dev *held[] = { box->pdev, box->fdev };
+			unsigned int k;
+
+			for (k = 0; k < ARRAY_SIZE(held); k++) {
+				if (!held[k] || held[k] == pdev ||
+				    !xu_pci_same_place(held[k], pdev))
+					continue;
+				*name = uc->pmus[i].name;
+				return held[k];
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Hold @pdev, found again at the place of @held, a function of PMU @name */
+static void xu_pci_hold_again(struct xu_uncore *uc, struct pci_dev *pdev,
+			      struct pci_dev *held, const char *name)
+{
+	struct xu_pci_again *a, *old = NULL;
+	int ret;
+
+	if (pdev->vendor != held->vendor || pdev->device != held->device) {
+		pci_info(pdev, "%s: at the place of its function, but not it (ID %04x:%04x), left alone\n",
+			 name, pdev->vendor, pdev->device);
+		return;
+	}
+	a = kzalloc(sizeof(*a), GFP_KERNEL);
+	ret = a ? xu_pci_hold(pdev) : -ENOMEM;
+	if (ret) {
+		kfree(a);
+		pci_warn(pdev, "%s: found again after its removal, but cannot be held from other drivers (%d): one that binds it may reset the box\n",
+			 name, ret);
+		return;
+	}
+	a->pdev = pci_dev_get(pdev);
+	mutex_lock(&uc->pci_again_lock);
+	/* one found again before, at this place, is gone since */
+	list_for_each_entry(old, &uc->pci_again, node)
+		if (xu_pci_same_place(old->pdev, pdev))
+			break;
+	if (list_entry_is_head(old, &uc->pci_again, node))
+		old = NULL;
+	else
+		list_del(&old->node);
+	list_add(&a->node, &uc->pci_again);
+	mutex_unlock(&uc->pci_again_lock);
+	if (old) {
+		xu_pci_unhold(old->pdev);
+		pci_dev_put(old->pdev);
+		kfree(old);
+	}
+	pci_info(pdev, "%s: found again after its removal: held from other drivers, while the counters go on through the function first found\n",
+		 name);
+}
+
+static int xu_pci_notify(struct notifier_block *nb, unsigned long action,
+			 void *data)
+{
+	struct xu_uncore *uc = container_of(nb, struct xu_uncore, pci_nb);
+	struct pci_dev *pdev = to_pci_dev(data);
+	struct pci_dev *held;
+	const char *name;
+	unsigned int i, pkg;
+
+	switch (action) {
+	case BUS_NOTIFY_ADD_DEVICE:
+		held = xu_pci_held_at(uc, pdev, &name);
+		if (held)
+			xu_pci_hold_again(uc, pdev, held, name);
+		break;
+	case BUS_NOTIFY_DEL_DEVICE:
+		for (i = 0; i < uc->num_pmus; i++) {
+			if (uc->pmus[i].type->access != XU_PCI)
+				continue;
+			for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+				struct xu_box *box = &uc->pmus[i].boxes[pkg];
+
+				if (pdev == box->pdev || pdev == box->fdev)
+					pci_info(pdev, "%s: removed while in use: its counters go on through the reference the driver holds\n",
+						 uc->pmus[i].name);
+			}
+		}
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
 /**
  * xu_pci_discover() - find the PCI function of every PCI box
  * @uc: the uncore, its PMUs and boxes allocated
  *
- * Boxes whose function a package lacks keep a NULL pdev.  Process
- * context.
+ * Boxes whose function a package lacks keep a NULL pdev.  Then watches
+ * the PCI bus for a function the driver holds found again after its
+ * removal, to hold it too (xu_pci_notify()).  Process context.
  *
  * Return: 0, -EBUSY if another driver holds a function, or an errno.
  */
@@ -461,18 +592,43 @@ int xu_pci_discover(struct xu_uncore *uc)
 	for (i = 0; !ret && i < uc->num_pmus; i++)
 		if (uc->pmus[i].type->access == XU_PCI)
 			ret = xu_pci_find_box(uc, &uc->pmus[i], map, n);
+	if (!ret) {
+		INIT_LIST_HEAD(&uc->pci_again);
+		mutex_init(&uc->pci_again_lock);
+		uc->pci_nb.notifier_call = xu_pci_notify;
+		ret = bus_register_notifier(&pci_bus_type, &uc->pci_nb);
+		if (ret)
+			uc->pci_nb.notifier_call = NULL;
+	}
 out:
 	kfree(map);
 	return ret;
 }
 
 /**
- * xu_pci_release() - drop the references xu_pci_discover() took
+ * xu_pci_release() - let go of the functions xu_pci_discover() held
  * @uc: the uncore
+ *
+ * Stops watching the PCI bus, then lets go of every function the driver
+ * held, those found again after a removal included.
  */
 void xu_pci_release(struct xu_uncore *uc)
 {
+	struct xu_pci_again *a, *tmp;
 	unsigned int i, pkg;
+
+	/* waits for a notifier call under way */
+	if (uc->pci_nb.notifier_call) {
+		bus_unregister_notifier(&pci_bus_type, &uc->pci_nb);
+		uc->pci_nb.notifier_call = NULL;
+		list_for_each_entry_safe(a, tmp, &uc->pci_again, node) {
+			list_del(&a->node);
+			xu_pci_unhold(a->pdev);
+			pci_dev_put(a->pdev);
+			kfree(a);
+		}
+		mutex_destroy(&uc->pci_again_lock);
+	}
 
 	for (i = 0; uc->pmus && i < uc->num_pmus; i++) {
 		for (pkg = 0; uc->pmus[i].boxes && pkg < uc->num_pkgs; pkg++) {

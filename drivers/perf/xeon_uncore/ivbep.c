@@ -11,7 +11,6 @@
 #include <kunit/visibility.h>
 
 #include <linux/bitfield.h>
-#include <linux/topology.h>
 
 #include "e5.h"
 #include "platform.h"
@@ -579,27 +578,19 @@ static void ivbep_global_unfreeze(struct xu_box *ubox)
  * pmi_core_sel is one bit per core of the package (329468 Table 2-2),
  * the bit of a core its index among the package's cores
  * (xu_core_index()).  Its 15 bits reach every core of an IVB-EP package;
- * an index beyond them (a topology the driver did not expect) falls back
- * to the lowest core of the package with a CPU online, as on the Xeon
- * 7500.
+ * for an index beyond them (a topology the driver did not expect) the
+ * generic code picks a core within reach, as on the Xeon 7500
+ * (xu_pmi_route_core()).
  */
 #define IVBEP_PMI_CORES		15
 
-static void ivbep_global_route(struct xu_box *ubox, int cpu)
+static void ivbep_global_route(struct xu_box *ubox, int core)
 {
 	u64 sel = 0;
 
-	if (cpu >= 0) {
-		unsigned int idx = xu_core_index(cpu), c;
-
-		if (idx >= IVBEP_PMI_CORES)
-			for_each_cpu(c, topology_core_cpumask(cpu))
-				idx = min(idx, xu_core_index(c));
-		if (idx >= IVBEP_PMI_CORES)
-			idx = 0;
-		sel = FIELD_PREP(IVBEP_U_GCTL_PMI_CORE_SEL, BIT(idx)) |
+	if (core >= 0 && !WARN_ON_ONCE(core >= IVBEP_PMI_CORES))
+		sel = FIELD_PREP(IVBEP_U_GCTL_PMI_CORE_SEL, BIT(core)) |
 		      IVBEP_U_GCTL_WK_ON_PMI;
-	}
 	ubox->box_ctl = sel;
 	/* frozen until the walk that follows unfreezes */
 	ivbep_gctl_write(ubox, IVBEP_U_GCTL_FRZ_ALL);
@@ -611,6 +602,7 @@ static const struct xu_global_ops ivbep_global = {
 	.frozen		= ivbep_global_frozen,
 	.unfreeze	= ivbep_global_unfreeze,
 	.route		= ivbep_global_route,
+	.pmi_cores	= IVBEP_PMI_CORES,
 };
 
 static const struct xu_pci_map ivbep_pci_map = { E5_PCI_MAP(IVBEP_PCI_UBOX) };
@@ -640,6 +632,7 @@ const struct xu_platform xu_ivbep = {
 	 * is set as on the Xeon 7500, which costs nothing where the bit is
 	 * ignored.
 	 */
-	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL,
+	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL |
+			  XU_FEAT_BOX_THAWS_PMI,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_ivbep);

@@ -16,7 +16,6 @@
 #include <kunit/visibility.h>
 
 #include <linux/bitfield.h>
-#include <linux/topology.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -627,29 +626,19 @@ static void nhmex_global_unfreeze(struct xu_box *ubox)
  * pmi_core_sel is a core mask, one bit per core of the package, 0 for no
  * PMI, as in Table 2-2 of the Xeon E5 v2 guide (329468) and Nehalem's
  * EN_PMI_COREn: see Documentation/pmu/nhmex.rst for the evidence.  A
- * core's bit is its index among the package's cores (xu_core_index());
- * the four bits reach cores 0-3, so a collecting CPU on a later core has its
- * PMIs sent to the lowest core of the package with a CPU online, whose
- * NMI handler takes them as well.  Should no CPU of cores 0-3 be online,
- * the watchdog folds the overflows.
+ * core's bit is its index among the package's cores (xu_core_index()).
+ * The four bits reach cores 0-3: which of them takes the PMIs of a
+ * collecting CPU on a later core, and again as CPUs go and come, is the
+ * generic code's choice (xu_pmi_route_core()).
  */
 #define NHMEX_PMI_CORES		4
 
-static void nhmex_global_route(struct xu_box *ubox, int cpu)
+static void nhmex_global_route(struct xu_box *ubox, int core)
 {
 	u64 sel = 0;
 
-	if (cpu >= 0) {
-		unsigned int idx = xu_core_index(cpu), c;
-
-		/* beyond the field: the package's lowest core with a CPU up */
-		if (idx >= NHMEX_PMI_CORES)
-			for_each_cpu(c, topology_core_cpumask(cpu))
-				idx = min(idx, xu_core_index(c));
-		if (idx >= NHMEX_PMI_CORES)
-			idx = 0;
-		sel = FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, BIT(idx));
-	}
+	if (core >= 0 && !WARN_ON_ONCE(core >= NHMEX_PMI_CORES))
+		sel = FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL, BIT(core));
 	/* en_all cleared: frozen until the walk that follows unfreezes */
 	nhmex_ubox_write_gctl(ubox, (ubox->box_ctl & ~(NHMEX_U_GCTL_PMI_CORE_SEL |
 						       NHMEX_U_GCTL_EN_ALL)) | sel);
@@ -662,6 +651,7 @@ static const struct xu_global_ops nhmex_global = {
 	.frozen		= nhmex_global_frozen,
 	.unfreeze	= nhmex_global_unfreeze,
 	.route		= nhmex_global_route,
+	.pmi_cores	= NHMEX_PMI_CORES,
 	.known		= NHMEX_U_GSTS_KNOWN,
 };
 

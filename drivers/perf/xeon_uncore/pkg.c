@@ -82,8 +82,9 @@ static void xu_pkg_timers_follow(struct xu_uncore *uc, unsigned int pkg,
 }
 
 /*
- * A CPU comes online (CPUHP_AP_ONLINE_DYN, on it): the PMI's LVT entry,
- * and the first CPU of a package collects it and sets its boxes up
+ * A CPU comes online (CPUHP_AP_ONLINE_DYN, on it): the PMI's LVT entry;
+ * the first CPU of a package collects it and sets its boxes up, a later
+ * one may be a better core for its PMIs (xu_pmi_pkg_reroute())
  */
 int xu_pkg_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
@@ -93,35 +94,59 @@ int xu_pkg_cpu_online(unsigned int cpu, struct hlist_node *node)
 
 	if (uc->pmi)
 		xu_pmi_cpu_init(uc);
-	if (uc->pmus[0].boxes[pkg].cpu >= 0)
+	if (uc->pmus[0].boxes[pkg].cpu >= 0) {
+		xu_pmi_pkg_reroute(uc, pkg, -1);
 		return 0;
+	}
 
 	/* The package's first CPU collects; its boxes may have lost state */
 	for (i = 0; i < uc->num_pmus; i++)
 		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
 	cpumask_set_cpu(cpu, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, cpu);
-	xu_pmi_pkg_start(uc);
+	if (uc->pmi)
+		xu_pmi_pkg_start(uc, xu_pmi_route_core(uc, cpu, -1));
 	return 0;
 }
 
+/* For xu_pkg_start_on(): the core the PMIs go to */
+struct xu_pkg_start {
+	struct xu_uncore *uc;
+	int core;
+};
+
+/* On the package's new collecting CPU */
+static void xu_pkg_start_on(void *data)
+{
+	struct xu_pkg_start *st = data;
+
+	xu_pmi_pkg_start(st->uc, st->core);
+}
+
 /*
- * The collecting CPU goes: stop the package's PMIs (which freezes it),
- * move the events, name the new collecting CPU, then route the PMIs to it
- * and walk what overflowed meanwhile, there.  Timers pinned to this CPU
- * are cancelled first: they must not run on a CPU of another package.
+ * A CPU goes (on it, still online).  Another CPU of the package: its
+ * core may be the one its PMIs go to (xu_pmi_pkg_reroute()).  The
+ * collecting CPU: stop the package's PMIs (which freezes it), move the
+ * events, name the new collecting CPU, then route the PMIs for it, this
+ * CPU left out, and walk what overflowed meanwhile, there.  A walk a PMI
+ * left here runs before the CPU goes; timers pinned to this CPU are
+ * cancelled: they must not run on a CPU of another package.
  */
 int xu_pkg_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
 	struct xu_uncore *uc = hlist_entry_safe(node, struct xu_uncore, node);
 	unsigned int pkg = topology_logical_package_id(cpu);
+	bool collects = cpumask_test_cpu(cpu, &uc->cpumask);
+	struct xu_pkg_start st = { .uc = uc };
 	unsigned int target, i;
 
 	if (uc->pmi) {
+		if (!collects)
+			xu_pmi_pkg_reroute(uc, pkg, cpu);
 		irq_work_sync(&uc->pkgs[pkg].walk_work);
 		xu_pkg_unthrottle_now(uc, pkg);
 	}
-	if (!cpumask_test_cpu(cpu, &uc->cpumask))
+	if (!collects)
 		return 0;
 
 	xu_pmi_pkg_stop(uc, pkg);
@@ -140,7 +165,10 @@ int xu_pkg_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	cpumask_set_cpu(target, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, target);
 	xu_pkg_timers_follow(uc, pkg, target);
-	smp_call_function_single(target, xu_pmi_pkg_start, uc, true);
+	/* (here, not there: the choice ranks CPUs, too long with interrupts off) */
+	if (uc->pmi)
+		st.core = xu_pmi_route_core(uc, target, cpu);
+	smp_call_function_single(target, xu_pkg_start_on, &st, true);
 	return 0;
 }
 
@@ -205,11 +233,8 @@ static void xu_resume(void)
 			__xu_event_start(event, PERF_EF_RELOAD);
 		}
 	}
-	if (uc->pmi) {
-		uc->plat->global->route(&uc->pmus[0].boxes[pkg],
-					uc->pmus[0].boxes[pkg].cpu);
-		xu_pmi_walk(uc, pkg, NULL, true);
-	}
+	if (uc->pmi)
+		xu_pmi_pkg_resume(uc, pkg);
 	xu_pkg_unlock(&uc->pkgs[pkg]);
 }
 

@@ -42,20 +42,6 @@
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
 
-/*
- * A PMI that reached two CPUs of a package: the second NMI finds the
- * status already walked.  It is claimed if it comes this soon after the
- * walk, so that it is not reported as an unknown NMI.
- */
-#define XU_PMI_ECHO_NS		NSEC_PER_MSEC
-
-/*
- * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
- * a reader never pairs one walk's time with another's CPU.  The CPU
- * takes the low bits of the time, which the echo test does not need.
- */
-#define XU_WALK_CPU		GENMASK_ULL(15, 0)
-
 static u64 xu_walk_stamp(void)
 {
 	BUILD_BUG_ON(CONFIG_NR_CPUS > XU_WALK_CPU);
@@ -420,8 +406,10 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		sts = 0;
 	sts &= ~p->gsts_stuck;
 	if (!sts) {
-		if (unfreeze)
+		if (unfreeze) {
 			g->unfreeze(gbox);
+			xu_pkg_thaw_boxes(uc, pkg);
+		}
 		return 0;
 	}
 	/*
@@ -515,6 +503,8 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		handled += xu_pmi_ack_unknown(uc, pkg, &w, w.ack & unknown,
 					      searched);
 	g->unfreeze(gbox);
+	/* boxes whose own unfreeze waited for this walk (xu_box_thaw()) */
+	xu_pkg_thaw_boxes(uc, pkg);
 	/* (a stamp older than the watchdog's two ticks is another PMI's) */
 	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
 		pmi = t0;
@@ -774,6 +764,7 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	p->id = pkg;
 	p->wd_walks = ~0ULL;
 	p->walker = -1;
+	p->pmi_core = -1;
 	/*
 	 * Hard: on PREEMPT_RT a plain irq_work runs in a thread with
 	 * interrupts on, and a hard hrtimer taking the package lock on this
@@ -783,6 +774,49 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
 	xu_pkg_samples_init(p);
 	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	p->watchdog.function = xu_pmi_watchdog;
+}
+
+/**
+ * xu_pmi_route_core() - the core a package's PMIs go to
+ * @uc:   the uncore
+ * @cpu:  the package's collecting CPU
+ * @gone: a CPU of the package on its way offline, still online but left
+ *        out, or -1
+ *
+ * The collecting CPU's own core if pmi_core_sel reaches it; else the
+ * lowest core within reach with a CPU online, whose NMI handler takes the
+ * PMIs as well (any CPU of the package walks); else, with no CPU online
+ * on the cores within reach, core 0: the PMIs are then lost and the
+ * watchdog folds each overflow.  Under the CPU hotplug lock, or with the
+ * other CPUs offline (resume): the online CPUs cannot change meanwhile.
+ * Beyond the field, it ranks every online CPU of the package: in process
+ * context, but at resume, where the boot CPU's core is core 0.
+ *
+ * Return: the core's index (xu_core_index()).
+ */
+int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone)
+{
+	unsigned int reach = uc->plat->global->pmi_cores;
+	unsigned int pkg = topology_logical_package_id(cpu);
+	unsigned int idx = xu_core_index(cpu), best = reach, c;
+
+	if (idx < reach)
+		return idx;
+	for_each_online_cpu(c)
+		if (c != gone && topology_logical_package_id(c) == pkg)
+			best = min(best, xu_core_index(c));
+	return best < reach ? best : 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmi_route_core);
+
+/*
+ * Send the PMIs of @pkg, locked, to @core (-1: nowhere), which freezes
+ * it until the next walk
+ */
+static void xu_pmi_route(struct xu_uncore *uc, unsigned int pkg, int core)
+{
+	uc->plat->global->route(&uc->pmus[0].boxes[pkg], core);
+	uc->pkgs[pkg].pmi_core = core;
 }
 
 /**
@@ -803,7 +837,7 @@ void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
 	hrtimer_cancel(&p->watchdog);
 	local_irq_save(flags);
 	xu_pkg_lock(p);
-	uc->plat->global->route(&uc->pmus[0].boxes[pkg], -1);
+	xu_pmi_route(uc, pkg, -1);
 	p->routed = false;
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
@@ -812,15 +846,15 @@ void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
 
 /**
  * xu_pmi_pkg_start() - take the package's PMIs on this CPU
- * @data: the uncore
+ * @uc:   the uncore
+ * @core: the core to send them to, xu_pmi_route_core()'s for this CPU
  *
- * On the package's new collecting CPU: routes the PMIs here, walks what
+ * On the package's new collecting CPU: routes the PMIs, walks what
  * overflowed while they went nowhere, unfreezes, and starts the watchdog
- * if the package has events.
+ * if the package has events.  Under the CPU hotplug lock.
  */
-void xu_pmi_pkg_start(void *data)
+void xu_pmi_pkg_start(struct xu_uncore *uc, int core)
 {
-	struct xu_uncore *uc = data;
 	unsigned int cpu = smp_processor_id();
 	unsigned int pkg = topology_logical_package_id(cpu);
 	struct xu_pkg *p = &uc->pkgs[pkg];
@@ -831,7 +865,7 @@ void xu_pmi_pkg_start(void *data)
 		return;
 	local_irq_save(flags);
 	xu_pkg_lock(p);
-	uc->plat->global->route(&uc->pmus[0].boxes[pkg], cpu);
+	xu_pmi_route(uc, pkg, core);
 	p->routed = true;
 	xu_pmi_walk(uc, pkg, NULL, true);
 	busy = xu_pkg_busy(uc, pkg);
@@ -840,6 +874,59 @@ void xu_pmi_pkg_start(void *data)
 	if (busy)
 		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
 			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+/**
+ * xu_pmi_pkg_reroute() - route a package's PMIs again as a CPU comes or goes
+ * @uc:   the uncore
+ * @pkg:  the package, the caller's: this CPU is the one coming online,
+ *        or the one going (not its collecting CPU, which
+ *        xu_pmi_pkg_stop() and xu_pmi_pkg_start() move)
+ * @gone: this CPU if it is going offline, else -1
+ *
+ * Where pmi_core_sel does not reach the collecting CPU's core, the PMIs
+ * go to another core (xu_pmi_route_core()), which a CPU going offline may
+ * leave with no CPU online, and a CPU coming online may make a better
+ * choice.  A new core is written with the package frozen, and what
+ * overflowed before is walked here at once: a PMI already sent to the old
+ * core finds the status walked, and is claimed as a PMI whose walk
+ * another CPU did (xu_nmi_handler()) while that CPU is still online.  A
+ * PMI that reached this CPU and found the package locked left an
+ * irq_work here, which the caller syncs before the CPU goes.  Process
+ * context, under the CPU hotplug lock.
+ */
+void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone)
+{
+	struct xu_pkg *p = &uc->pkgs[pkg];
+	int cpu = READ_ONCE(uc->pmus[0].boxes[pkg].cpu), core;
+	unsigned long flags;
+
+	if (!uc->pmi || cpu < 0)
+		return;
+	core = xu_pmi_route_core(uc, cpu, gone);
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	if (p->routed && core != p->pmi_core) {
+		xu_pmi_route(uc, pkg, core);
+		xu_pmi_walk(uc, pkg, NULL, true);
+	}
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+}
+
+/**
+ * xu_pmi_pkg_resume() - route the PMIs of the boot CPU's package again
+ * @uc:  the uncore
+ * @pkg: the package, the caller's, locked, with the other CPUs offline
+ *
+ * After a system sleep, which may have lost every uncore register: the
+ * route, then a walk of what the sleep left, which unfreezes.
+ */
+void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg)
+{
+	xu_pmi_route(uc, pkg,
+		     xu_pmi_route_core(uc, uc->pmus[0].boxes[pkg].cpu, -1));
+	xu_pmi_walk(uc, pkg, NULL, true);
 }
 
 /**

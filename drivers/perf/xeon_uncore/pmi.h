@@ -6,13 +6,33 @@
 #ifndef _XEON_UNCORE_PMI_H
 #define _XEON_UNCORE_PMI_H
 
+#include <linux/bits.h>
+#include <linux/time64.h>
+
 #include "types.h"
+
+/*
+ * A PMI that reached two CPUs of a package: the second NMI finds the
+ * status already walked.  It is claimed if it comes this soon after the
+ * walk, so that it is not reported as an unknown NMI.
+ */
+#define XU_PMI_ECHO_NS		NSEC_PER_MSEC
+
+/*
+ * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
+ * a reader never pairs one walk's time with another's CPU.  The CPU
+ * takes the low bits of the time, which the echo test does not need.
+ */
+#define XU_WALK_CPU		GENMASK_ULL(15, 0)
 
 int xu_pmi_register(struct xu_uncore *uc);
 void xu_pmi_unregister(struct xu_uncore *uc);
 void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
-void xu_pmi_pkg_start(void *data);
+void xu_pmi_pkg_start(struct xu_uncore *uc, int core);
+void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone);
+void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg);
+int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone);
 void xu_pmi_watchdog_kick(struct xu_box *box);
 void xu_pmi_event_add(struct xu_box *box, struct perf_event *event);
 void xu_pmi_event_del(struct xu_box *box, struct perf_event *event);

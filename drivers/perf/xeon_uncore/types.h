@@ -12,6 +12,9 @@
 #include <linux/device.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
+#include <linux/list.h>
+#include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
@@ -351,10 +354,16 @@ struct xu_global_ops {
 	/** @unfreeze: count again after a PMI froze every box */
 	void (*unfreeze)(struct xu_box *gbox);
 	/**
-	 * @route: freeze the package and send its PMIs to @cpu's core, or
-	 * to no core if @cpu is negative; the next walk unfreezes it
+	 * @route: freeze the package and send its PMIs to core @core of
+	 * the package (its xu_core_index(), below @pmi_cores), or to no
+	 * core if @core is negative; the next walk unfreezes it
 	 */
-	void (*route)(struct xu_box *gbox, int cpu);
+	void (*route)(struct xu_box *gbox, int core);
+	/**
+	 * @pmi_cores: the cores of a package that the PMI can be sent to,
+	 * 0 to @pmi_cores - 1 (the width of pmi_core_sel)
+	 */
+	unsigned int pmi_cores;
 	/**
 	 * @known: the global status bits the platform's layout defines; a
 	 * set bit outside them is logged and counted (struct
@@ -385,6 +394,14 @@ enum xu_features {
 	 * saw, not only those no box status explains (IVB-EP).
 	 */
 	XU_FEAT_ACK_ALL		= BIT(1),
+	/**
+	 * @XU_FEAT_BOX_THAWS_PMI: a box's own unfreeze (struct
+	 * xu_box_ops.unfreeze) may end a PMI's freeze of the box as well:
+	 * it is written only while no PMI's freeze of the package awaits
+	 * its walk (xu_box_thaw()).  IVB-EP: 329468 section 2.1.2 offers
+	 * clearing each box's frz as an alternative to unfrz_all.
+	 */
+	XU_FEAT_BOX_THAWS_PMI	= BIT(2),
 };
 
 /**
@@ -497,8 +514,11 @@ struct xu_deferred {
  *            (PERF_SAMPLE_READ, PERF_FORMAT_GROUP) with the lock held;
  *            -1 if none
  * @walker_nmi: that holder runs in NMI context
- * @routed:   the package's PMIs go to its collecting CPU's core (false
- *            while CPU hotplug moves them, the package frozen)
+ * @routed:   the package's PMIs go to the core @pmi_core names for its
+ *            collecting CPU (false while CPU hotplug moves them, the
+ *            package frozen)
+ * @pmi_core: the core of the package its PMIs go to (xu_core_index()),
+ *            -1 for none; under @lock (xu_pmi_route_core())
  * @lost:     PMIs the watchdog had to stand in for
  * @unknown_status: walks that found a global status bit outside the
  *            platform's known layout (struct xu_global_ops.known)
@@ -540,6 +560,7 @@ struct xu_pkg {
 	int walker;
 	bool walker_nmi;
 	bool routed;
+	int pmi_core;
 	u64 lost;
 	u64 unknown_status;
 	u64 gsts_seen;
@@ -613,6 +634,12 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
  * @samples_sent:    a walk sent deferred samples to another CPU since the
  *		     last xu_samples_sync()
  * @node:	     the CPU hotplug instance
+ * @pci_nb:	     the PCI bus notifier that holds a box's function found
+ *		     again after a PCI remove and rescan (io.c); its
+ *		     notifier_call is set while it is registered
+ * @pci_again:	     those functions, struct xu_pci_again, under
+ *		     @pci_again_lock
+ * @pci_again_lock:  for @pci_again
  */
 struct xu_uncore {
 	const struct xu_platform *plat;
@@ -632,6 +659,9 @@ struct xu_uncore {
 	struct work_struct rate_work;
 	bool samples_sent;
 	struct hlist_node node;
+	struct notifier_block pci_nb;
+	struct list_head pci_again;
+	struct mutex pci_again_lock;	/* for @pci_again */
 };
 
 static inline struct xu_pmu *to_xu_pmu(struct pmu *pmu)

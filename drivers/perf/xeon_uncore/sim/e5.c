@@ -56,7 +56,7 @@ static bool sim_e5_counting(struct sim_socket *s, unsigned int b,
 	if (!sim_e5_has(&m->boxes[b], i) || !(bx->c[i].ctl & E5_CTL_EN))
 		return false;
 	/* (only a model with a PMI freezes the package) */
-	if (sim_e5(s)->frozen)
+	if (sim_e5(s)->frozen && !(sim_e5(s)->thawed & BIT_ULL(b)))
 		return false;
 	return (bx->box_ctl & m->frz) != m->frz;
 }
@@ -115,6 +115,8 @@ static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 		e5->frozen = true;
 		s->frozen_since = when;
 	}
+	/* (an overflow of a thawed box freezes every box again) */
+	e5->thawed = 0;
 	sim_raise_pmi(s);
 }
 
@@ -260,6 +262,13 @@ static void sim_e5_write_box_ctl(struct sim_socket *s, unsigned int b,
 			bx->c[i].val = 0;
 	}
 	bx->box_ctl = val & valid & ~(E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS);
+	/*
+	 * With wrong guesses, frz clear thaws the box from a PMI's freeze
+	 * too: 329468 section 2.1.2 offers clearing each box's frz as the
+	 * way to unfreeze after a PMI, beside unfrz_all
+	 */
+	if (sim_e5_wrong(s) && sim_e5(s)->frozen && !(val & E5_BOX_CTL_FRZ))
+		sim_e5(s)->thawed |= BIT_ULL(b);
 }
 
 static void sim_e5_write_ctr(struct sim_socket *s, unsigned int b,
@@ -334,6 +343,8 @@ static void sim_e5_write_gctl(struct sim_socket *s, u64 val)
 		/* what the handler left in the status needs a PMI of its own */
 		sim_unfreeze(s, e5->gsts);
 	}
+	if (val & (IVBEP_U_GCTL_UNFRZ_ALL | IVBEP_U_GCTL_FRZ_ALL))
+		e5->thawed = 0;
 	if (val & IVBEP_U_GCTL_FRZ_ALL)
 		e5->frozen = true;
 }
@@ -492,6 +503,7 @@ static void sim_e5_reset(struct sim_socket *s)
 	e5->gsts = 0;
 	e5->gcfg = 0;
 	e5->frozen = false;
+	e5->thawed = 0;
 	memset(e5->box, 0, nr * sizeof(e5->box[0]));
 }
 

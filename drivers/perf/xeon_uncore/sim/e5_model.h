@@ -148,6 +148,7 @@ struct sim_e5_model {
 
 /* The most boxes a model has (IVB-EP) */
 #define SIM_E5_MAX_BOXES	35
+static_assert(SIM_E5_MAX_BOXES <= 64);
 
 /**
  * struct sim_e5_tdesc - one box type
@@ -190,6 +191,9 @@ struct sim_e5_box {
  * @gsts:      IVB-EP U_MSR_PMON_GLOBAL_STATUS
  * @gcfg:      IVB-EP U_MSR_PMON_GLOBAL_CONFIG
  * @frozen:    IVB-EP: the package is frozen (frz_all, or an overflow)
+ * @thawed:    IVB-EP with wrong guesses: the boxes (bit b for @box[b])
+ *             that a box control write with frz clear thawed from that
+ *             freeze, until the next one
  * @nodeid:    the U-Box function's CPUNODEID
  * @threads:   its threads a core (TID filter), 1 for a socket without CPUs
  * @gidnidmap: the U-Box function's GIDNIDMAP
@@ -201,6 +205,7 @@ struct sim_e5 {
 	u64 gsts;
 	u64 gcfg;
 	bool frozen;
+	u64 thawed;
 	u32 nodeid;
 	unsigned int threads;
 	u32 gidnidmap;

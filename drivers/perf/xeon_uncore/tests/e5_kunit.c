@@ -707,6 +707,145 @@ static void e5_sample_reported_in_an_unknown_bit(struct kunit *test)
 	}
 }
 
+/* ---- a box's own unfreeze while a PMI's freeze awaits its walk */
+
+/* IVB-EP iMC 0 channel 0: function 16.4, counters at 0xa0 + 8 i, box control 0xf4 */
+#define E5T_IMC0_DEVFN		PCI_DEVFN(16, 4)
+#define E5T_IMC0_CTR(i)		(0xa0 + 8 * (i))
+#define E5T_IMC0_BOX_CTL	0xf4
+/* PmonUnitCtrl.frz (329468 Table 2-72) */
+#define E5T_BOX_FRZ		BIT(8)
+/* CAS_COUNT (event 0x04) reads and writes (umask 0x03) */
+#define E5T_CAS			0x0304
+/* 16 events below the 48-bit wrap */
+#define E5T_NEAR_WRAP		0xfffffffffff0ULL
+
+/* The two behaviours a box's frz = 0 may have; the simulator's default first */
+static const struct e5_thaw_row {
+	const char *desc;
+	bool wrong;	/* frz = 0 thaws a PMI's freeze of the box too */
+} e5_thaw_rows[] = {
+	{ "frz=0 leaves a PMI freeze", false },
+	{ "frz=0 thaws a PMI freeze", true },
+};
+
+static void e5_thaw_desc(const struct e5_thaw_row *row, char *desc)
+{
+	strscpy(desc, row->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+XU_TEST_ROW_PARAMS_FN(e5_thaw, XU_TEST_IVBEP, e5_thaw_rows, e5_thaw_desc);
+
+struct e5_thaw {
+	struct xu_sim *sim;
+	struct xu_uncore *uc;
+	struct perf_event *event;
+	int walked;
+	int ret;
+	u32 ctr_lo;
+};
+
+/*
+ * On the event's collecting CPU, interrupts off, so that neither the
+ * watchdog nor a tick comes between: the counter wraps, which freezes the
+ * package and raises a PMI (not delivered); perf reads the event; a
+ * pmu_disable bracket stops and starts it, freezing and unfreezing its
+ * box; 5 more events; then the walk the PMI would have made
+ */
+static void e5_thaw_here(void *data)
+{
+	struct e5_thaw *t = data;
+	struct perf_event *event = t->event;
+	struct pmu *pmu = event->pmu;
+
+	t->ret = xu_sim_inject(t->sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 0x20);
+	if (t->ret)
+		return;
+	pmu->read(event);
+	pmu->pmu_disable(pmu);
+	pmu->stop(event, PERF_EF_UPDATE);
+	pmu->start(event, PERF_EF_RELOAD);
+	pmu->pmu_enable(pmu);
+	t->ret = xu_sim_inject(t->sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 5);
+	if (t->ret)
+		return;
+	t->walked = xu_handle_pmi(t->uc, 0, NULL);
+	t->ret = xu_sim_pci_read(t->sim, 0, E5T_IMC0_DEVFN,
+				 E5T_IMC0_CTR(event->hw.idx), &t->ctr_lo);
+}
+
+static void e5_deliver_on(void *sim)
+{
+	xu_sim_set_deliver_pmi(sim, true);
+}
+
+/*
+ * A counting event's counter wraps, which freezes the package until the
+ * PMI's walk folds the wrap; a read folds the count before the walk comes
+ * (0x20 events: 0xfffffffffff0 to 0x10), and a pmu_disable bracket
+ * freezes and unfreezes the event's box (box control frz 1, then 0).  If
+ * frz = 0 thawed the box from the PMI's freeze (329468 section 2.1.2
+ * offers clearing each box's frz as the way to unfreeze), the counter
+ * would move past the read's value before the walk (5 events: 0x15), and
+ * the walk's fold, which takes a counter that passed its last read after
+ * a wrap for a whole turn, would add 2^48.  Under both behaviours of the
+ * simulator: the package stays frozen until the walk, the 5 events are
+ * not counted (frozen, as on the silicon), the box is unfrozen by the
+ * walk, and the count is exact.
+ */
+static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
+{
+	const struct e5_thaw_row *row = xu_test_row(test);
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_imc_0");
+	struct e5_thaw t = { .sim = xu_test_sim(test), .uc = xp->uncore };
+	struct perf_event_attr attr;
+	u64 en, run, count;
+	u32 box_ctl = ~0U, lo = 0;
+	unsigned int i;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no PMI freeze");
+	xu_sim_set_generator(t.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, t.sim));
+	xu_sim_set_wrong_guesses(t.sim, row->wrong);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, t.sim));
+	for (i = 0; i < 4; i++) {
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_write(t.sim, 0, E5T_IMC0_DEVFN,
+							  E5T_IMC0_CTR(i),
+							  lower_32_bits(E5T_NEAR_WRAP)));
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_write(t.sim, 0, E5T_IMC0_DEVFN,
+							  E5T_IMC0_CTR(i) + 4,
+							  upper_32_bits(E5T_NEAR_WRAP)));
+	}
+	xu_test_attr(&attr, xp, E5T_CAS);
+	t.event = xu_test_open(test, xp, 0, &attr);
+	KUNIT_ASSERT_GE(test, READ_ONCE(t.event->hw.idx), 0);
+	KUNIT_ASSERT_LT(test, READ_ONCE(t.event->hw.idx), 4);
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_read(t.sim, 0, E5T_IMC0_DEVFN,
+						 E5T_IMC0_CTR(t.event->hw.idx), &lo));
+	KUNIT_ASSERT_EQ(test, lo, lower_32_bits(E5T_NEAR_WRAP));
+
+	xu_sim_set_deliver_pmi(t.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_deliver_on, t.sim));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(t.event->cpu, e5_thaw_here,
+							  &t, true));
+	KUNIT_ASSERT_EQ(test, t.ret, 0);
+	xu_sim_set_deliver_pmi(t.sim, true);
+
+	KUNIT_EXPECT_EQ_MSG(test, t.walked, 1, "the walk found the wrap");
+	KUNIT_EXPECT_EQ_MSG(test, t.ctr_lo, 0x10U,
+			    "the counter did not move while the package was frozen");
+	KUNIT_EXPECT_EQ(test, 0, xu_sim_pci_read(t.sim, 0, E5T_IMC0_DEVFN,
+						 E5T_IMC0_BOX_CTL, &box_ctl));
+	KUNIT_EXPECT_EQ_MSG(test, box_ctl & E5T_BOX_FRZ, 0U, "the walk unfroze the box");
+	count = perf_event_read_value(t.event, &en, &run);
+	KUNIT_EXPECT_EQ_MSG(test, count, 0x20ULL, "0x20 events to the wrap and past it");
+	/* and it counts again */
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(t.sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 7));
+	count = perf_event_read_value(t.event, &en, &run);
+	KUNIT_EXPECT_EQ_MSG(test, count, 0x27ULL, "7 more after the walk");
+}
+
 XU_TEST_PARAMS(e5, XU_TEST_E5);
 
 static struct kunit_case e5_pmu_cases[] = {
@@ -719,6 +858,7 @@ static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE_PARAM(e5_pcu_band_claims, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_ha_match, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_sample_reported_in_an_unknown_bit, e5_gen_params),
+	KUNIT_CASE_PARAM(e5_box_unfreeze_keeps_a_pmi_freeze, e5_thaw_gen_params),
 	{}
 };
 

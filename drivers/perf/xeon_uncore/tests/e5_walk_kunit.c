@@ -119,7 +119,7 @@ static void ivb_setup(struct kunit *test)
 	}
 	cpu = e5w_cpu_of_core0();
 	KUNIT_ASSERT_GE(test, cpu, 0);
-	g->route(&w->uc.pmus[0].boxes[0], cpu);
+	g->route(&w->uc.pmus[0].boxes[0], xu_core_index(cpu));
 	KUNIT_ASSERT_EQ(test, xu_test_sim_rd(test, w->sim, 0, 0xc00), GCTL_ROUTED);
 	xu_test_sim_wr(test, w->sim, 0, 0xc00, GCTL_UNFREEZE);
 	KUNIT_ASSERT_EQ(test, xu_test_sim_rd(test, w->sim, 0, 0xc01), 0ULL);

@@ -13,6 +13,7 @@
  * Tables 2-2..2-7 (U-Box) and 2-64..2-68 (M-Box).
  */
 #include <linux/atomic.h>
+#include <linux/bitfield.h>
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/jiffies.h>
@@ -1686,7 +1687,7 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	cpu0 = cpu_of_core_rank(0);
 	KUNIT_ASSERT_GE(test, cpu0, 0);
 
-	w->uc.plat->global->route(gbox, cpu0);
+	w->uc.plat->global->route(gbox, xu_core_index(cpu0));
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
 	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 0);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000003ULL);
@@ -1699,8 +1700,203 @@ static void pmi_route_writes_a_one_hot_core_mask(struct kunit *test)
 	cpu1 = cpu_of_core_rank(1);
 	if (cpu1 < 0)
 		kunit_skip(test, "package 0 has one core");
-	w->uc.plat->global->route(gbox, cpu1);
+	w->uc.plat->global->route(gbox, xu_core_index(cpu1));
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), 0x80000005ULL);
+}
+
+/* The NMIs of a PMI that reaches two CPUs, for pmi_two_cpus_take_each_pmi */
+struct pmi_two {
+	atomic_t armed;
+	int cpu[2];
+	atomic_t nmis[2];	/* NMIs each CPU took */
+	u64 stamp[2];		/* the package's last_walk when each came */
+	/*
+	 * Of them, NMIs no NMI_LOCAL handler claimed: those that came
+	 * within XU_PMI_ECHO_NS of another CPU's walk, which the driver
+	 * must claim, and those that came later
+	 */
+	atomic_t unclaimed[2];
+	atomic_t late[2];
+	struct xu_uncore *uc;
+	struct xu_sim *sim;
+	u64 gctl;		/* the package's U-Box box_ctl before */
+	u64 both;		/* pmi_core_sel naming the cores of both CPUs */
+};
+
+static struct pmi_two pmi_two;
+
+static int pmi_two_slot(void)
+{
+	int cpu = smp_processor_id();
+
+	if (!atomic_read(&pmi_two.armed))
+		return -1;
+	return cpu == pmi_two.cpu[0] ? 0 : cpu == pmi_two.cpu[1] ? 1 : -1;
+}
+
+/*
+ * First of the NMI_LOCAL handlers, as perf's core PMU handler is, which
+ * unmasks the LVTPC before it looks at its own counters whenever core
+ * events are active (the NMI watchdog's, perf record's): the uncore's
+ * handler then cannot tell a PMI by a masked LVTPC, and claims a PMI
+ * another CPU walked by the package's last_walk stamp alone
+ */
+static int pmi_two_first(unsigned int type, struct pt_regs *regs)
+{
+	int i = pmi_two_slot();
+
+	if (i >= 0) {
+		atomic_inc(&pmi_two.nmis[i]);
+		pmi_two.stamp[i] = READ_ONCE(pmi_two.uc->pkgs[0].last_walk);
+		apic->write(APIC_LVTPC, APIC_DM_NMI);
+	}
+	return NMI_DONE;
+}
+
+/*
+ * An NMI no NMI_LOCAL handler claimed: counted, and claimed here.  The
+ * stamp it found was another CPU's, and is still within XU_PMI_ECHO_NS
+ * now, after the uncore's handler looked: the handler had that stamp, or
+ * a newer one of another CPU (a walk of its own would have claimed the
+ * NMI, a walk that found nothing must leave the stamp), and had to claim
+ * it.  Later than that, the handler leaves it, by design: on the silicon
+ * a PMI reaches its CPUs within microseconds, under TCG a vCPU may wait
+ * for milliseconds.
+ */
+static int pmi_two_unknown(unsigned int type, struct pt_regs *regs)
+{
+	int i = pmi_two_slot();
+	u64 s;
+
+	if (i < 0)
+		return NMI_DONE;
+	s = pmi_two.stamp[i];
+	if (s && (s & XU_WALK_CPU) != smp_processor_id() &&
+	    ktime_get_mono_fast_ns() - (s & ~XU_WALK_CPU) < XU_PMI_ECHO_NS)
+		atomic_inc(&pmi_two.unclaimed[i]);
+	else
+		atomic_inc(&pmi_two.late[i]);
+	return NMI_HANDLED;
+}
+
+/* On a CPU of package 0: its U-Box's pmi_core_sel to @data's, locked */
+static void pmi_two_route_here(void *data)
+{
+	struct xu_pkg *p = &pmi_two.uc->pkgs[0];
+	struct xu_box *gbox = &pmi_two.uc->pmus[0].boxes[0];
+	u64 *gctl = data;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	gbox->box_ctl = *gctl;
+	xu_sim_write(pmi_two.sim, 0, NHMEX_U_GLOBAL_CTL, *gctl);
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+}
+
+static void pmi_two_restore(void *unused)
+{
+	atomic_set(&pmi_two.armed, 0);
+	unregister_nmi_handler(NMI_UNKNOWN, "xu_test_two_unknown");
+	unregister_nmi_handler(NMI_LOCAL, "xu_test_two_first");
+	smp_call_function_single(pmi_two.cpu[0], pmi_two_route_here, &pmi_two.gctl, true);
+}
+
+/*
+ * A PMI that reaches two CPUs of a package (both threads of the routed
+ * core, as on the 2-thread e2e lines; here pmi_core_sel names the cores
+ * of both CPUs of package 0), with perf's core PMU handler unmasking the
+ * LVTPC first: the two NMI handlers run at once, one walks, and the other
+ * finds the package locked or its status walked.  Each NMI of each CPU
+ * must be claimed, the second one's by the stamp of the first one's walk
+ * (struct xu_pkg.last_walk): a walk that finds nothing must not take the
+ * stamp over, or the CPU that made it takes the stamp for its own and
+ * leaves its NMI unclaimed (an unknown NMI).  Each PMI is walked once,
+ * with one sample.
+ */
+static void pmi_two_cpus_take_each_pmi(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event *event;
+	struct xu_pkg *p;
+	unsigned int i, n = 20;
+	u64 walks, lost0, lost1;
+	int other, ret;
+
+	xu_test_quiet_sim(test, sim);
+	event = open_sampling(test, 1000, &ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+	pmi_two.uc = xu_event_box(event)->pmu->uncore;
+	pmi_two.sim = sim;
+	p = &pmi_two.uc->pkgs[0];
+	pmi_two.cpu[0] = event->cpu;
+	pmi_two.cpu[1] = other;
+	for (i = 0; i < 2; i++) {
+		atomic_set(&pmi_two.nmis[i], 0);
+		atomic_set(&pmi_two.unclaimed[i], 0);
+		atomic_set(&pmi_two.late[i], 0);
+	}
+	pmi_two.gctl = pmi_two.uc->pmus[0].boxes[0].box_ctl;
+	pmi_two.both = (pmi_two.gctl & ~NHMEX_U_GCTL_PMI_CORE_SEL) |
+		       FIELD_PREP(NHMEX_U_GCTL_PMI_CORE_SEL,
+				  BIT(xu_core_index(event->cpu)) | BIT(xu_core_index(other)));
+	KUNIT_ASSERT_NE(test, xu_core_index(event->cpu), xu_core_index(other));
+
+	ret = register_nmi_handler(NMI_LOCAL, pmi_two_first, NMI_FLAG_FIRST,
+				   "xu_test_two_first");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = register_nmi_handler(NMI_UNKNOWN, pmi_two_unknown, 0, "xu_test_two_unknown");
+	if (ret)
+		unregister_nmi_handler(NMI_LOCAL, "xu_test_two_first");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_two_route_here,
+							  &pmi_two.both, true));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_two_restore, NULL));
+	atomic_set(&pmi_two.armed, 1);
+
+	walks = READ_ONCE(p->walks);
+	lost0 = xu_sim_lost_pmis(sim, 0);
+	for (i = 1; i <= n; i++) {
+		unsigned long end = jiffies + HZ;
+
+		inject_m0(test, event, 1000);
+		wait_samples(test, &ps, i);
+		/*
+		 * both NMIs of this PMI in before the next PMI: the
+		 * simulator sends a CPU one NMI for PMIs it has not yet taken
+		 */
+		while ((atomic_read(&pmi_two.nmis[0]) < i ||
+			atomic_read(&pmi_two.nmis[1]) < i) && time_before(jiffies, end))
+			usleep_range(100, 200);
+	}
+	atomic_set(&pmi_two.armed, 0);
+	lost1 = xu_sim_lost_pmis(sim, 0);
+
+	kunit_info(test, "NMIs: CPU %d %d, CPU %d %d; unclaimed %d, %d; later than %llu ns after the walk, %d, %d\n",
+		   pmi_two.cpu[0], atomic_read(&pmi_two.nmis[0]),
+		   pmi_two.cpu[1], atomic_read(&pmi_two.nmis[1]),
+		   atomic_read(&pmi_two.unclaimed[0]), atomic_read(&pmi_two.unclaimed[1]),
+		   (u64)XU_PMI_ECHO_NS,
+		   atomic_read(&pmi_two.late[0]), atomic_read(&pmi_two.late[1]));
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_two.nmis[0]), (int)n,
+			    "every PMI reached CPU %d", pmi_two.cpu[0]);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_two.nmis[1]), (int)n,
+			    "every PMI reached CPU %d", pmi_two.cpu[1]);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_two.unclaimed[0]), 0,
+			    "NMIs of CPU %d left unclaimed within the echo window",
+			    pmi_two.cpu[0]);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_two.unclaimed[1]), 0,
+			    "NMIs of CPU %d left unclaimed within the echo window",
+			    pmi_two.cpu[1]);
+	KUNIT_EXPECT_EQ(test, lost1, lost0);
+	KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(p->walks) - walks, (u64)n,
+			    "one walk for each PMI");
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), (int)n);
+	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL * n);
 }
 
 /* A CPU kept busy with interrupts off, for pmi_free_waits_for_the_timer_csd */
@@ -1866,6 +2062,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_counting_keeps_the_turn_between_two_wraps, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_counting_stopped_counter_has_not_turned, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_route_writes_a_one_hot_core_mask, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_two_cpus_take_each_pmi, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
 	KUNIT_CASE(pmi_budget_fills_at_its_share),
 	{}
