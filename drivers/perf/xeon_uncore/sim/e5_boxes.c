@@ -26,6 +26,7 @@ const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES] = {
 	[E5_R2PCIE]	= { "r2pcie", E5_PCI_NUM_COUNTERS, E5_WIDTH_44, false, true },
 	[E5_R3QPI]	= { "r3qpi",  E5_R3QPI_NUM_COUNTERS, E5_WIDTH_44, false, true },
 	[E5_IRP]	= { "irp",    E5_PCI_NUM_COUNTERS, E5_WIDTH_48, false, true },
+	[E5_SBOX]	= { "sbox",   E5_S_NUM_COUNTERS, E5_WIDTH_44, false, true },
 };
 
 #define MSR_BOX(n, t, i, g) \
@@ -214,10 +215,17 @@ static const struct sim_e5_model sim_e5_snbep = {
 	.tor_umask	= 0,
 	.act_umask	= 0,
 	.pre_umask	= 0x03,
+	.tid_core	= GENMASK_ULL(3, 1),
+	.tid_none	= BIT_ULL(4),
 	.boxes		= sim_snbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
 	.ubox_devid	= SNBEP_PCI_UBOX,
 	.filler_devid	= SIM_SNBEP_FILLER,
+};
+
+/* IVB-EP's IRP: two halves of two counters, not evenly spaced */
+static const u32 sim_ivbep_irp_ctrs[] = {
+	IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
 };
 
 static const struct sim_e5_model sim_e5_ivbep = {
@@ -264,6 +272,9 @@ static const struct sim_e5_model sim_e5_ivbep = {
 	.act_umask	= 0x0b,
 	.pre_umask	= 0x1f,
 	.occ_c0_c1	= true,
+	.irp_ctrs	= sim_ivbep_irp_ctrs,
+	.tid_core	= GENMASK_ULL(3, 1),
+	.tid_none	= BIT_ULL(4),
 	.boxes		= sim_ivbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
 	.ubox_devid	= IVBEP_PCI_UBOX,
