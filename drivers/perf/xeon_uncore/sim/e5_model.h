@@ -9,6 +9,8 @@
 #ifndef _XEON_UNCORE_SIM_E5_MODEL_H
 #define _XEON_UNCORE_SIM_E5_MODEL_H
 
+#include <linux/build_bug.h>
+
 #include <xeon_uncore/snbep.h>
 
 #include "internal.h"
@@ -175,6 +177,9 @@ struct sim_e5_model {
  * PCU, 2 HAs, 8 iMC channels, the IRP, 3 QPI ports, R2PCIe, 3 R3QPI links
  */
 #define SIM_E5_MAX_BOXES	48
+/* absent= "pcu_cap": its bit in struct xu_sim.absent, beyond every box's */
+#define SIM_E5_CAP_ABSENT	SIM_E5_MAX_BOXES
+static_assert(SIM_E5_CAP_ABSENT < 64);
 
 /**
  * struct sim_e5_tdesc - one box type

@@ -12,6 +12,7 @@
 
 #include <linux/kernel.h>
 #include <linux/pci.h>
+#include <linux/string.h>
 #include <linux/topology.h>
 
 #include "e5_model.h"
@@ -171,7 +172,7 @@ static enum sim_fn sim_fn(const struct xu_sim *sim, unsigned int devfn,
 
 	if (devfn == SIM_UBOX_DEVFN)
 		return FN_UBOX;
-	if (m->cap_devfn) {
+	if (m->cap_devfn && !(sim->absent & BIT_ULL(SIM_E5_CAP_ABSENT))) {
 		if (devfn == m->cap_devfn)
 			return FN_CAP;
 		slot = PCI_SLOT(m->cap_devfn) == PCI_SLOT(devfn);
@@ -293,10 +294,16 @@ int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
 	return sim_e5_pci_box_access(s, b, devfn, off, &v, true);
 }
 
-/* The PCI box @name is, for absent=; -1 if it is none */
+/*
+ * The PCI box @name is, for absent=; -1 if it is none.  "pcu_cap", in a
+ * model that has it, is the capability function (SIM_E5_CAP_ABSENT).
+ */
 int sim_e5_pci_box(const struct xu_sim *sim, const char *name)
 {
 	int b = sim_e5_find(sim_e5m(sim), name);
+
+	if (sim_e5m(sim)->cap_devfn && !strcmp(name, "pcu_cap"))
+		return SIM_E5_CAP_ABSENT;
 
 	return b >= 0 && sim_e5m(sim)->boxes[b].devfn ? b : -1;
 }
