@@ -11,6 +11,7 @@
 
 #include <linux/build_bug.h>
 
+#include <xeon_uncore/hswep.h>
 #include <xeon_uncore/snbep.h>
 
 #include "internal.h"
@@ -31,6 +32,7 @@ enum sim_e5_type {
  */
 #define SIM_SNBEP_FILLER	0x3cff
 #define SIM_IVBEP_FILLER	0x0eff
+#define SIM_HSWEP_FILLER	0x2fff
 /* The U-Box function, on every socket's bus */
 #define SIM_UBOX_DEVFN		PCI_DEVFN(11, 0)
 
