@@ -56,7 +56,6 @@ void hswep_ubox_exit(struct xu_box *box)
 	e5_ubox_clear(box);
 }
 
-
 /*
  * Every U-Box event but UCLK's uses the filter, as Linux's driver
  * programs it for each; the fixed counter has no filter to take
@@ -558,7 +557,7 @@ static const struct xu_box_type * const hswep_types[] = {
 const struct xu_platform xu_hswep = {
 	.name		= "hswep",
 	.types		= hswep_types,
-	.no_pmi		= "not taken on Haswell-EP, whose layout no public source gives (pmu/hswep.rst)",
+	.no_pmi		= "not taken on Haswell-EP: its layout is not public (pmu/hswep.rst)",
 	.pci_map	= &hswep_pci_map,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_hswep);
