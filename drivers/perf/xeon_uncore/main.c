@@ -45,6 +45,7 @@ static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2d, &xu_snbep),	/* Sandy Bridge-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3e, &xu_ivbep),	/* Ivy Bridge-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3f, &xu_hswep),	/* Haswell-EP */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x4f, &xu_bdx),	/* Broadwell-EP */
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);

@@ -18,6 +18,7 @@ extern const struct xu_platform xu_wsmex;
 extern const struct xu_platform xu_snbep;
 extern const struct xu_platform xu_ivbep;
 extern const struct xu_platform xu_hswep;
+extern const struct xu_platform xu_bdx;
 
 /* e5.c */
 int xu_pci_map_node(u32 cpunodeid, u32 gidnidmap);
