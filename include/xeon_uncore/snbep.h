@@ -153,6 +153,7 @@
 #define E5_PCI_BOX_STATUS		0xf8	/* RW1C */
 #define E5_PCI_NUM_COUNTERS		4
 #define E5_R3QPI_NUM_COUNTERS		3
+#define E5_S_NUM_COUNTERS		4	/* S-Box, HSW-EP on */
 /* PmonUnitStatus: the fixed counter (if any) at bit 0, counter 0 next */
 
 /* IVB-EP IRP: one function, two halves of two counters */

@@ -292,6 +292,7 @@ static const struct plat_info {
 	{ "wsmex", PLAT_NHMEX, 47, "Xeon E7 (wsmex)", "Xeon E7 uncore (wsmex)" },
 	{ "snbep", PLAT_E5, 45, "Xeon E5 (snbep)", "Xeon E5 uncore (snbep)" },
 	{ "ivbep", PLAT_E5, 62, "Xeon E5 v2 (ivbep)", "Xeon E5 v2 uncore (ivbep)" },
+	{ "hswep", PLAT_E5, 63, "Xeon E5 v3 (hswep)", "Xeon E5 v3 uncore (hswep)" },
 };
 
 static const struct plat_info *plat_by(const char *id, int model)
@@ -352,7 +353,7 @@ static void detect_platform(struct xubw *x)
 		p = plat_by(id, -1);
 		if (!p)
 			die(1, "%s says '%s', a platform this xu-bw does not know"
-			    " (it knows nhmex, wsmex, snbep, ivbep)", from, id);
+			    " (it knows nhmex, wsmex, snbep, ivbep, hswep)", from, id);
 		x->plat = p->plat;
 		x->plat_id = p->id;
 		x->plat_name = x->model == p->model ? p->name : p->uncore;

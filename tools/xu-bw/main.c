@@ -158,9 +158,10 @@ int main(int argc, char **argv)
 		die(1, "--latency: %s", x->plat != PLAT_E5 ?
 		    "xu-bw has no read latency formula for the Xeon 7500 / E7's events (Documentation/xu-bw.rst)" :
 		    "no uncore_cbox_N PMU");
-	if (x->want_numa && (x->plat != PLAT_E5 || strcmp(x->plat_id, "ivbep") || !x->nha))
+	if (x->want_numa && (x->plat != PLAT_E5 || !x->nha || !strcmp(x->plat_id, "snbep") ||
+			     !strcmp(x->plat_id, "unknown")))
 		die(1, "--numa: %s", strcmp(x->plat_id, "snbep") ?
-		    "needs the Xeon E5 v2's home agents (uncore_ha_N)" :
+		    "needs the home agents (uncore_ha_N) of a Xeon E5 v2 or later" :
 		    "SNB-EP's home agent counts reads only together (REQUESTS.READS), "
 		    "not by origin (Documentation/xu-bw.rst)");
 	if (x->want_util && x->plat != PLAT_E5)

@@ -601,10 +601,19 @@ static unsigned int xu_cores_per_pkg(void)
 	return most;
 }
 
-static unsigned int xu_type_boxes(const struct xu_box_type *t,
+/*
+ * The boxes of type @t this machine has: those @t->present reads (at most
+ * @t->num_boxes), and with @t->per_core at most one a core
+ */
+static unsigned int xu_type_boxes(struct xu_uncore *uc,
+				  const struct xu_box_type *t,
 				  unsigned int cores)
 {
-	return t->per_core ? min(t->num_boxes, cores) : t->num_boxes;
+	unsigned int n = t->num_boxes;
+
+	if (t->present)
+		n = min(n, t->present(uc));
+	return t->per_core ? min(n, cores) : n;
 }
 
 /**
@@ -626,11 +635,20 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	/* counted once, so that sizing and filling the PMUs agree */
 	unsigned int cores = xu_cores_per_pkg();
 	const struct xu_box_type * const *t;
-	unsigned int n = 0, i;
+	unsigned int n = 0, i, k, *nboxes;
 	int ret;
 
 	if (!cores)
 		return -ENOMEM;
+	/* and the boxes of each type, once, for the same reason */
+	for (t = uc->plat->types; *t; t++)
+		n++;
+	nboxes = kcalloc(n, sizeof(*nboxes), GFP_KERNEL);
+	if (!nboxes)
+		return -ENOMEM;
+	for (k = 0; k < n; k++)
+		nboxes[k] = xu_type_boxes(uc, uc->plat->types[k], cores);
+	n = 0;
 
 	/* before the boxes pick their timer: a PMI needs the platform's */
 	uc->pmi = uc->pmi && uc->plat->global;
@@ -640,8 +658,8 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	uc->samples_per_tick = DIV_ROUND_UP(uc->max_sample_rate, HZ);
 	INIT_WORK(&uc->rate_work, xu_sample_rate_work);
 	uc->pkgs = kcalloc(uc->num_pkgs, sizeof(*uc->pkgs), GFP_KERNEL);
-	for (t = uc->plat->types; *t; t++) {
-		n += xu_type_boxes(*t, cores);
+	for (t = uc->plat->types, k = 0; *t; t++, k++) {
+		n += nboxes[k];
 		uc->walk_in_irq |= (*t)->access == XU_PCI;
 	}
 	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
@@ -652,8 +670,8 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 		xu_pmi_pkg_init(uc, i);
 
 	n = 0;
-	for (t = uc->plat->types; *t; t++) {
-		for (i = 0; i < xu_type_boxes(*t, cores); i++, n++) {
+	for (t = uc->plat->types, k = 0; *t; t++, k++) {
+		for (i = 0; i < nboxes[k]; i++, n++) {
 			uc->pmus[n].boxes = kcalloc(uc->num_pkgs,
 						    sizeof(struct xu_box),
 						    GFP_KERNEL);
@@ -662,6 +680,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 			xu_pmu_setup(uc, &uc->pmus[n], *t, i);
 		}
 	}
+	kfree(nboxes);
 	ret = xu_pci_discover(uc);
 	if (ret) {
 		xu_uncore_free(uc);
@@ -670,6 +689,7 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	return 0;
 
 nomem:
+	kfree(nboxes);
 	xu_uncore_free(uc);
 	return -ENOMEM;
 }

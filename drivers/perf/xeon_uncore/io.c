@@ -564,6 +564,34 @@ static int xu_pci_notify(struct notifier_block *nb, unsigned long action,
 }
 
 /**
+ * xu_pci_read_id() - a register of a function of @uc's PCI domain
+ * @uc:  the uncore
+ * @id:  the function's device ID (vendor Intel); the first found counts
+ * @reg: the offset of a dword in its configuration space
+ * @val: out: its value
+ *
+ * For a fact of the hardware that the functions of every package hold
+ * alike (a fuse, a capability).  Process context.
+ *
+ * Return: 0, -ENODEV if the domain has no such function, or the errno
+ * of the read.
+ */
+int xu_pci_read_id(struct xu_uncore *uc, u16 id, u32 reg, u32 *val)
+{
+	struct pci_dev *pdev = NULL;
+	int ret;
+
+	while ((pdev = pci_get_device(PCI_VENDOR_ID_INTEL, id, pdev))) {
+		if (!xu_pci_ours(uc, pdev))
+			continue;
+		ret = pci_read_config_dword(pdev, reg, val);
+		pci_dev_put(pdev);
+		return pcibios_err_to_errno(ret);
+	}
+	return -ENODEV;
+}
+
+/**
  * xu_pci_discover() - find the PCI function of every PCI box
  * @uc: the uncore, its PMUs and boxes allocated
  *

@@ -39,6 +39,7 @@ int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val);
 int xu_split_read(int (*rd)(void *ctx, u32 off, u32 *v), void *ctx, u32 off,
 		  u64 *val);
 int xu_pci_discover(struct xu_uncore *uc);
+int xu_pci_read_id(struct xu_uncore *uc, u16 id, u32 reg, u32 *val);
 void xu_pci_release(struct xu_uncore *uc);
 
 #endif /* _XEON_UNCORE_IO_H */

@@ -44,6 +44,8 @@ static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2f, &xu_wsmex),	/* Westmere-EX */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x2d, &xu_snbep),	/* Sandy Bridge-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3e, &xu_ivbep),	/* Ivy Bridge-EP */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3f, &xu_hswep),	/* Haswell-EP */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x4f, &xu_bdx),	/* Broadwell-EP */
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);
@@ -112,7 +114,7 @@ static int xu_register(const struct xu_platform *plat,
 
 /**
  * xu_attach() - register the PMUs of an uncore that is not the hardware's
- * @plat:    the platform's name: "nhmex", "wsmex", "snbep" or "ivbep"
+ * @plat:    the platform's name, as xu_cpu_ids[] lists them
  * @io:      its register accessors; @io->owner is held while perf events
  *           exist
  * @io_priv: their data, passed back as xu_box.io_priv; also the handle

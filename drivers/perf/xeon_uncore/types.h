@@ -219,6 +219,9 @@ static inline int xu_claim_add(struct xu_claims *cl, unsigned int slot,
  * @num_boxes:	  boxes of this type per package (with @per_core, at most)
  * @per_core:	  one box per core of the package (C-Boxes): the driver
  *		  registers as many as a package has cores, up to @num_boxes
+ * @present:	  how many of the @num_boxes boxes this machine has, read
+ *		  from a register of the hardware before any box is set up
+ *		  (process context, @uc's PCI domain reachable); NULL: all
  * @num_counters: general purpose counters per box
  * @width:	  counter width in bits
  * @box_stride:	  register distance between box i and box i + 1
@@ -288,6 +291,7 @@ struct xu_box_type {
 	const char *name;
 	unsigned int num_boxes;
 	bool per_core;
+	unsigned int (*present)(struct xu_uncore *uc);
 	unsigned int num_counters;
 	unsigned int width;
 	u32 box_stride;

@@ -262,6 +262,17 @@ e5_cboxes() {
 	echo "$_n"
 }
 
+# e5_sboxes: S-Boxes per socket: the platform's (PLAT_sbox), or
+# PLAT_sbox_small on the smallest die, which the simulator takes for a
+# package of at most PLAT_sbox_lcc cores
+e5_sboxes() {
+	if [ "$PLAT_sbox_lcc" != - ] && [ "$(e5_cores)" -le "$PLAT_sbox_lcc" ]; then
+		echo "$PLAT_sbox_small"
+	else
+		echo "$PLAT_sbox"
+	fi
+}
+
 # e5_seq N: 0 .. N-1
 e5_seq() {
 	_i=0
@@ -270,11 +281,13 @@ e5_seq() {
 
 # e5_pmus: every PMU the driver registers for $E5, sorted as ls sorts
 # them: the U-Box, PCU and R2PCIe, and as many of the others as the
-# platform's row says (one HA is uncore_ha, more uncore_ha_N)
+# platform's row says (one HA is uncore_ha, more uncore_ha_N; the
+# S-Boxes as e5_sboxes counts them)
 e5_pmus() {
 	{
 		echo uncore_ubox uncore_pcu uncore_r2pcie
 		for _i in $(e5_seq "$(e5_cboxes)"); do echo "uncore_cbox_$_i"; done
+		for _i in $(e5_seq "$(e5_sboxes)"); do echo "uncore_sbox_$_i"; done
 		if [ "$PLAT_ha" = 1 ]; then
 			echo uncore_ha
 		else

@@ -29,12 +29,6 @@
 /* Ivy Bridge-EP's pmi_core_sel, 329468 Table 2-2 */
 #define SIM_IVBEP_PMI_CORE_SEL	GENMASK_ULL(14, 0)
 
-static u64 sim_e5_ctr_max(const struct sim_e5_desc *d, unsigned int i)
-{
-	return GENMASK_ULL(i == FIXED ? E5_WIDTH_48 - 1 :
-			   sim_e5_types[d->type].width - 1, 0);
-}
-
 /* perf's event field of a counter's control: 0xff for a fixed counter */
 static unsigned int sim_e5_event(const struct sim_e5_box *bx, unsigned int i)
 {
@@ -165,7 +159,7 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 			if (!sim_e5_counting(s, b, i) || !sim_e5_ov_en(s, b, i))
 				continue;
 			any = true;
-			ns = min(ns, sim_e5_ns_to_flow(c, sim_e5_ctr_max(&m->boxes[b], i),
+			ns = min(ns, sim_e5_ns_to_flow(c, sim_e5_ctr_max(m, &m->boxes[b], i),
 						       sim_e5_count_rate(s, b, i)));
 		}
 	}
@@ -186,7 +180,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 			if (!sim_e5_counting(s, b, i))
 				continue;
 			n = sim_gen(c, sim_e5_count_rate(s, b, i), ns);
-			c->stopped = sim_e5_add(c, sim_e5_ctr_max(&m->boxes[b], i), n);
+			c->stopped = sim_e5_add(c, sim_e5_ctr_max(m, &m->boxes[b], i), n);
 		}
 	}
 	/* then the overflows, all at the end of the step */
@@ -276,7 +270,7 @@ static void sim_e5_write_ctr(struct sim_socket *s, unsigned int b,
 {
 	struct sim_ctr *c = &sim_e5(s)->box[b].c[i];
 
-	c->val = val & sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[b], i);
+	c->val = val & sim_e5_ctr_max(sim_e5m(s->sim), &sim_e5m(s->sim)->boxes[b], i);
 }
 
 /* ---- MSRs ---- */
@@ -381,7 +375,8 @@ u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at)
 
 	if (at->reg != R_CTR)
 		return v;
-	return sim_wide(s, v, fls64(sim_e5_ctr_max(&sim_e5m(s->sim)->boxes[at->b],
+	return sim_wide(s, v, fls64(sim_e5_ctr_max(sim_e5m(s->sim),
+						   &sim_e5m(s->sim)->boxes[at->b],
 						   at->i)));
 }
 
@@ -484,7 +479,7 @@ static int sim_e5_inject(struct sim_socket *s, const char *box,
 		if (!sim_e5_counting(s, b, i) ||
 		    sim_e5_event(&sim_e5(s)->box[b], i) != event)
 			continue;
-		if (sim_e5_add(&sim_e5(s)->box[b].c[i], sim_e5_ctr_max(d, i), n))
+		if (sim_e5_add(&sim_e5(s)->box[b].c[i], sim_e5_ctr_max(m, d, i), n))
 			hit |= BIT(i);
 	}
 	for (i = 0; i <= FIXED; i++)
@@ -529,7 +524,7 @@ static void sim_e5_stale(struct sim_socket *s)
 				continue;
 			bx->c[i].ctl = E5_CTL_EN | (m->pmi ? E5_CTL_OV_EN : 0) |
 				       (i == FIXED ? 0 : FIELD_PREP(E5_CTL_EV_SEL, 1));
-			bx->c[i].val = sim_e5_ctr_max(d, i) - 7;
+			bx->c[i].val = sim_e5_ctr_max(m, d, i) - 7;
 		}
 		if (sim_e5_types[d->type].box_ctl)
 			bx->box_ctl = E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN;

@@ -13,7 +13,12 @@
 #include <linux/pci.h>
 #include <linux/string.h>
 
+#include <xeon_uncore/bdx.h>
+
 #include "e5_model.h"
+
+/* Broadwell-EP's filler function 0 (e5_model.h, SIM_*_FILLER) */
+#define SIM_BDX_FILLER		0x6fff
 
 /* Box types: their counters, widths and names */
 const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES] = {
@@ -26,6 +31,7 @@ const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES] = {
 	[E5_R2PCIE]	= { "r2pcie", E5_PCI_NUM_COUNTERS, E5_WIDTH_44, false, true },
 	[E5_R3QPI]	= { "r3qpi",  E5_R3QPI_NUM_COUNTERS, E5_WIDTH_44, false, true },
 	[E5_IRP]	= { "irp",    E5_PCI_NUM_COUNTERS, E5_WIDTH_48, false, true },
+	[E5_SBOX]	= { "sbox",   E5_S_NUM_COUNTERS, E5_WIDTH_44, false, true },
 };
 
 #define MSR_BOX(n, t, i, g) \
@@ -108,7 +114,109 @@ static const struct sim_e5_desc sim_ivbep_boxes[] = {
 		XU_SIM_IVBEP_GSTS_R3QPI2),
 };
 
+/* Haswell-EP: a PMI is not modelled (its global status layout is unknown) */
+static const struct sim_e5_desc sim_hswep_boxes[] = {
+	MSR_BOX("ubox", E5_UBOX, 0, 0),
+	MSR_BOX("cbox_0", E5_CBOX, 0, 0),
+	MSR_BOX("cbox_1", E5_CBOX, 1, 0),
+	MSR_BOX("cbox_2", E5_CBOX, 2, 0),
+	MSR_BOX("cbox_3", E5_CBOX, 3, 0),
+	MSR_BOX("cbox_4", E5_CBOX, 4, 0),
+	MSR_BOX("cbox_5", E5_CBOX, 5, 0),
+	MSR_BOX("cbox_6", E5_CBOX, 6, 0),
+	MSR_BOX("cbox_7", E5_CBOX, 7, 0),
+	MSR_BOX("cbox_8", E5_CBOX, 8, 0),
+	MSR_BOX("cbox_9", E5_CBOX, 9, 0),
+	MSR_BOX("cbox_10", E5_CBOX, 10, 0),
+	MSR_BOX("cbox_11", E5_CBOX, 11, 0),
+	MSR_BOX("cbox_12", E5_CBOX, 12, 0),
+	MSR_BOX("cbox_13", E5_CBOX, 13, 0),
+	MSR_BOX("cbox_14", E5_CBOX, 14, 0),
+	MSR_BOX("cbox_15", E5_CBOX, 15, 0),
+	MSR_BOX("cbox_16", E5_CBOX, 16, 0),
+	MSR_BOX("cbox_17", E5_CBOX, 17, 0),
+	MSR_BOX("sbox_0", E5_SBOX, 0, 0),
+	MSR_BOX("sbox_1", E5_SBOX, 1, 0),
+	MSR_BOX("sbox_2", E5_SBOX, 2, 0),
+	MSR_BOX("sbox_3", E5_SBOX, 3, 0),
+	MSR_BOX("pcu", E5_PCU, 0, 0),
+	PCI_BOX("ha_0", E5_HA, 0, 18, 1, HSWEP_PCI_HA0, 0),
+	PCI_BOX("ha_1", E5_HA, 1, 18, 5, HSWEP_PCI_HA1, 0),
+	PCI_BOX("imc_0", E5_IMC, 0, 20, 0, HSWEP_PCI_IMC0, 0),
+	PCI_BOX("imc_1", E5_IMC, 1, 20, 1, HSWEP_PCI_IMC1, 0),
+	PCI_BOX("imc_2", E5_IMC, 2, 21, 0, HSWEP_PCI_IMC2, 0),
+	PCI_BOX("imc_3", E5_IMC, 3, 21, 1, HSWEP_PCI_IMC3, 0),
+	PCI_BOX("imc_4", E5_IMC, 4, 23, 0, HSWEP_PCI_IMC4, 0),
+	PCI_BOX("imc_5", E5_IMC, 5, 23, 1, HSWEP_PCI_IMC5, 0),
+	PCI_BOX("imc_6", E5_IMC, 6, 24, 0, HSWEP_PCI_IMC6, 0),
+	PCI_BOX("imc_7", E5_IMC, 7, 24, 1, HSWEP_PCI_IMC7, 0),
+	PCI_BOX("irp", E5_IRP, 0, 5, 6, HSWEP_PCI_IRP, 0),
+	QPI_BOX("qpi_0", 0, 8, HSWEP_PCI_QPI0, 8, HSWEP_PCI_QPI0_FILTER, 0),
+	QPI_BOX("qpi_1", 1, 9, HSWEP_PCI_QPI1, 9, HSWEP_PCI_QPI1_FILTER, 0),
+	/* port 2: no match/mask function (no source gives its ID) */
+	PCI_BOX("qpi_2", E5_QPI, 2, 10, 2, HSWEP_PCI_QPI2, 0),
+	PCI_BOX("r2pcie", E5_R2PCIE, 0, 16, 1, HSWEP_PCI_R2PCIE, 0),
+	PCI_BOX("r3qpi_0", E5_R3QPI, 0, 11, 1, HSWEP_PCI_R3QPI0, 0),
+	PCI_BOX("r3qpi_1", E5_R3QPI, 1, 11, 2, HSWEP_PCI_R3QPI1, 0),
+	PCI_BOX("r3qpi_2", E5_R3QPI, 2, 11, 5, HSWEP_PCI_R3QPI2, 0),
+};
+
 static_assert(ARRAY_SIZE(sim_ivbep_boxes) <= SIM_E5_MAX_BOXES);
+static_assert(ARRAY_SIZE(sim_hswep_boxes) <= SIM_E5_MAX_BOXES);
+
+/* Broadwell-EP: Haswell-EP's boxes, 24 C-Boxes, its own device IDs */
+static const struct sim_e5_desc sim_bdx_boxes[] = {
+	MSR_BOX("ubox", E5_UBOX, 0, 0),
+	MSR_BOX("cbox_0", E5_CBOX, 0, 0),
+	MSR_BOX("cbox_1", E5_CBOX, 1, 0),
+	MSR_BOX("cbox_2", E5_CBOX, 2, 0),
+	MSR_BOX("cbox_3", E5_CBOX, 3, 0),
+	MSR_BOX("cbox_4", E5_CBOX, 4, 0),
+	MSR_BOX("cbox_5", E5_CBOX, 5, 0),
+	MSR_BOX("cbox_6", E5_CBOX, 6, 0),
+	MSR_BOX("cbox_7", E5_CBOX, 7, 0),
+	MSR_BOX("cbox_8", E5_CBOX, 8, 0),
+	MSR_BOX("cbox_9", E5_CBOX, 9, 0),
+	MSR_BOX("cbox_10", E5_CBOX, 10, 0),
+	MSR_BOX("cbox_11", E5_CBOX, 11, 0),
+	MSR_BOX("cbox_12", E5_CBOX, 12, 0),
+	MSR_BOX("cbox_13", E5_CBOX, 13, 0),
+	MSR_BOX("cbox_14", E5_CBOX, 14, 0),
+	MSR_BOX("cbox_15", E5_CBOX, 15, 0),
+	MSR_BOX("cbox_16", E5_CBOX, 16, 0),
+	MSR_BOX("cbox_17", E5_CBOX, 17, 0),
+	MSR_BOX("cbox_18", E5_CBOX, 18, 0),
+	MSR_BOX("cbox_19", E5_CBOX, 19, 0),
+	MSR_BOX("cbox_20", E5_CBOX, 20, 0),
+	MSR_BOX("cbox_21", E5_CBOX, 21, 0),
+	MSR_BOX("cbox_22", E5_CBOX, 22, 0),
+	MSR_BOX("cbox_23", E5_CBOX, 23, 0),
+	MSR_BOX("sbox_0", E5_SBOX, 0, 0),
+	MSR_BOX("sbox_1", E5_SBOX, 1, 0),
+	MSR_BOX("sbox_2", E5_SBOX, 2, 0),
+	MSR_BOX("sbox_3", E5_SBOX, 3, 0),
+	MSR_BOX("pcu", E5_PCU, 0, 0),
+	PCI_BOX("ha_0", E5_HA, 0, 18, 1, BDX_PCI_HA0, 0),
+	PCI_BOX("ha_1", E5_HA, 1, 18, 5, BDX_PCI_HA1, 0),
+	PCI_BOX("imc_0", E5_IMC, 0, 21, 0, BDX_PCI_IMC0, 0),
+	PCI_BOX("imc_1", E5_IMC, 1, 21, 1, BDX_PCI_IMC1, 0),
+	PCI_BOX("imc_2", E5_IMC, 2, 20, 0, BDX_PCI_IMC2, 0),
+	PCI_BOX("imc_3", E5_IMC, 3, 20, 1, BDX_PCI_IMC3, 0),
+	PCI_BOX("imc_4", E5_IMC, 4, 24, 0, BDX_PCI_IMC4, 0),
+	PCI_BOX("imc_5", E5_IMC, 5, 24, 1, BDX_PCI_IMC5, 0),
+	PCI_BOX("imc_6", E5_IMC, 6, 23, 0, BDX_PCI_IMC6, 0),
+	PCI_BOX("imc_7", E5_IMC, 7, 23, 1, BDX_PCI_IMC7, 0),
+	PCI_BOX("irp", E5_IRP, 0, 5, 6, BDX_PCI_IRP, 0),
+	QPI_BOX("qpi_0", 0, 8, BDX_PCI_QPI0, 8, BDX_PCI_QPI0_FILTER, 0),
+	QPI_BOX("qpi_1", 1, 9, BDX_PCI_QPI1, 9, BDX_PCI_QPI1_FILTER, 0),
+	QPI_BOX("qpi_2", 2, 10, BDX_PCI_QPI2, 10, BDX_PCI_QPI2_FILTER, 0),
+	PCI_BOX("r2pcie", E5_R2PCIE, 0, 16, 1, BDX_PCI_R2PCIE, 0),
+	PCI_BOX("r3qpi_0", E5_R3QPI, 0, 11, 1, BDX_PCI_R3QPI0, 0),
+	PCI_BOX("r3qpi_1", E5_R3QPI, 1, 11, 2, BDX_PCI_R3QPI1, 0),
+	PCI_BOX("r3qpi_2", E5_R3QPI, 2, 11, 5, BDX_PCI_R3QPI2, 0),
+};
+
+static_assert(ARRAY_SIZE(sim_bdx_boxes) <= SIM_E5_MAX_BOXES);
 static_assert(ARRAY_SIZE(sim_snbep_boxes) <= SIM_E5_MAX_BOXES);
 
 /*
@@ -152,6 +260,43 @@ static const struct sim_e5_msr sim_ivbep_msrs[] = {
 	PCU_RUN(E5_PCU_BOX_STATUS, 1, R_STATUS, 0),
 	C_RUN(IVBEP_C_FILTER1, 1, R_FILTER, 1, false),
 	C_RUN(XU_SIM_IVBEP_WRONG_C_STATUS(0), 1, R_STATUS, 0, true),
+};
+
+/*
+ * Haswell-EP's MSR boxes, at addresses of their own: the U-Box's UCLK,
+ * counters, filter and status; the PCU's; each C-Box's box control,
+ * counters, FILTER0, FILTER1 and status; each S-Box's
+ */
+#define HSW_U_RUN(msr, n, reg, i) \
+	{ msr, n, E5_UBOX, reg, i, 0, false }
+#define HSW_PCU_RUN(msr, n, reg, i) \
+	{ msr, n, E5_PCU, reg, i, 0, false }
+#define HSW_C_RUN(msr, n, reg, i) \
+	{ msr, n, E5_CBOX, reg, i, HSWEP_C_BOX_STRIDE, false }
+#define HSW_S_RUN(msr, n, reg, i) \
+	{ msr, n, E5_SBOX, reg, i, HSWEP_S_BOX_STRIDE, false }
+
+static const struct sim_e5_msr sim_hswep_msrs[] = {
+	HSW_U_RUN(HSWEP_U_FIXED_CTL, 1, R_CTL, SIM_E5_FIXED),
+	HSW_U_RUN(HSWEP_U_FIXED_CTR, 1, R_CTR, SIM_E5_FIXED),
+	HSW_U_RUN(HSWEP_U_CTL0, E5_U_NUM_COUNTERS, R_CTL, 0),
+	HSW_U_RUN(HSWEP_U_FILTER, 1, R_FILTER, 0),
+	HSW_U_RUN(HSWEP_U_BOX_STATUS, 1, R_STATUS, 0),
+	HSW_U_RUN(HSWEP_U_CTR0, E5_U_NUM_COUNTERS, R_CTR, 0),
+	HSW_PCU_RUN(HSWEP_PCU_BOX_CTL, 1, R_BOX_CTL, 0),
+	HSW_PCU_RUN(HSWEP_PCU_CTL0, E5_PCU_NUM_COUNTERS, R_CTL, 0),
+	HSW_PCU_RUN(HSWEP_PCU_FILTER, 1, R_FILTER, 0),
+	HSW_PCU_RUN(HSWEP_PCU_BOX_STATUS, 1, R_STATUS, 0),
+	HSW_PCU_RUN(HSWEP_PCU_CTR0, E5_PCU_NUM_COUNTERS, R_CTR, 0),
+	HSW_C_RUN(HSWEP_C_BOX_CTL, 1, R_BOX_CTL, 0),
+	HSW_C_RUN(HSWEP_C_CTL0, E5_C_NUM_COUNTERS, R_CTL, 0),
+	HSW_C_RUN(HSWEP_C_FILTER0, 2, R_FILTER, 0),
+	HSW_C_RUN(HSWEP_C_BOX_STATUS, 1, R_STATUS, 0),
+	HSW_C_RUN(HSWEP_C_CTR0, E5_C_NUM_COUNTERS, R_CTR, 0),
+	HSW_S_RUN(HSWEP_S_BOX_CTL, 1, R_BOX_CTL, 0),
+	HSW_S_RUN(HSWEP_S_CTL0, E5_S_NUM_COUNTERS, R_CTL, 0),
+	HSW_S_RUN(HSWEP_S_BOX_STATUS, 1, R_STATUS, 0),
+	HSW_S_RUN(HSWEP_S_CTR0, E5_S_NUM_COUNTERS, R_CTR, 0),
 };
 
 /*
@@ -217,10 +362,17 @@ static const struct sim_e5_model sim_e5_snbep = {
 	.tor_umask	= 0,
 	.act_umask	= 0,
 	.pre_umask	= 0x03,
+	.tid_core	= GENMASK_ULL(3, 1),
+	.tid_none	= BIT_ULL(4),
 	.boxes		= sim_snbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_snbep_boxes),
 	.ubox_devid	= SNBEP_PCI_UBOX,
 	.filler_devid	= SIM_SNBEP_FILLER,
+};
+
+/* IVB-EP's IRP: two halves of two counters, not evenly spaced */
+static const u32 sim_ivbep_irp_ctrs[] = {
+	IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
 };
 
 static const struct sim_e5_model sim_e5_ivbep = {
@@ -267,10 +419,138 @@ static const struct sim_e5_model sim_e5_ivbep = {
 	.act_umask	= 0x0b,
 	.pre_umask	= 0x1f,
 	.occ_c0_c1	= true,
+	.irp_ctrs	= sim_ivbep_irp_ctrs,
+	.tid_core	= GENMASK_ULL(3, 1),
+	.tid_none	= BIT_ULL(4),
 	.boxes		= sim_ivbep_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_ivbep_boxes),
 	.ubox_devid	= IVBEP_PCI_UBOX,
 	.filler_devid	= SIM_IVBEP_FILLER,
+};
+
+/* The S-Box's control: the C-Box's, with invert */
+#define CTL_S		(CTL_C | E5_CTL_INVERT)
+
+static const struct sim_e5_model sim_e5_hswep = {
+	.name		= "hswep",
+	.pmi		= false,
+	/* frz alone freezes; frz_en, which the driver writes too, is accepted */
+	.frz		= E5_BOX_CTL_FRZ,
+	.ctl_valid	= {
+		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
+		[E5_CBOX]	= CTL_C,
+		[E5_SBOX]	= CTL_S,
+		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
+		[E5_HA]		= CTL_PCI,
+		[E5_IMC]	= CTL_PCI,
+		[E5_QPI]	= CTL_PCI,
+		[E5_R2PCIE]	= CTL_PCI,
+		[E5_R3QPI]	= CTL_PCI,
+		[E5_IRP]	= CTL_PCI,
+	},
+	.fixed_valid	= E5_FIXED_CTL_EN,
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
+	.filter_valid	= {
+		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID },
+		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK |
+				    HSWEP_C_FILT_STATE,
+				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC |
+				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC |
+				     HSWEP_C_FILT_ISOC) >> 32 },
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },
+		[E5_QPI]	= FILT_QPI,
+	},
+	.msrs		= { sim_hswep_msrs },
+	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },
+	.opc_filter	= 1,
+	.opc		= HSWEP_C_FILT_OPC >> 32,
+	.nid_filter	= 1,
+	.nid		= HSWEP_C_FILT_NID >> 32,
+	.state		= HSWEP_C_FILT_STATE,
+	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,
+	.lookup_umask	= 0x1f,
+	.cas_umask	= 0x3f,
+	.tor_umask	= 0xa0,
+	.act_umask	= 0x0b,
+	.pre_umask	= 0x1f,
+	.occ_c0_c1	= true,
+	.width		= { [E5_CBOX] = E5_WIDTH_48, [E5_R2PCIE] = E5_WIDTH_48 },
+	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */
+	.tid_core	= GENMASK_ULL(5, 1),
+	.tid_none	= 0,
+	.cap_devfn	= PCI_DEVFN(30, 3),
+	.cap_devid	= HSWEP_PCI_PCU3,
+	.cap_reg	= HSWEP_PCU3_CAPID4,
+	.cap_chop	= HSWEP_CAPID4_CHOP,
+	.chop_cores	= { 8, 12 },
+	.boxes		= sim_hswep_boxes,
+	.nr_boxes	= ARRAY_SIZE(sim_hswep_boxes),
+	.ubox_devid	= HSWEP_PCI_UBOX,
+	.filler_devid	= SIM_HSWEP_FILLER,
+};
+
+/* Broadwell-EP: Haswell-EP's registers, wider counters, a larger die */
+static const struct sim_e5_model sim_e5_bdx = {
+	.name		= "bdx",
+	.pmi		= false,
+	/* frz alone freezes; frz_en, which the driver writes too, is accepted */
+	.frz		= E5_BOX_CTL_FRZ,
+	.ctl_valid	= {
+		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
+		[E5_CBOX]	= CTL_C,
+		[E5_SBOX]	= CTL_S,
+		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
+		[E5_HA]		= CTL_PCI,
+		[E5_IMC]	= CTL_PCI,
+		[E5_QPI]	= CTL_PCI,
+		[E5_R2PCIE]	= CTL_PCI,
+		[E5_R3QPI]	= CTL_PCI,
+		[E5_IRP]	= CTL_PCI,
+	},
+	.fixed_valid	= E5_FIXED_CTL_EN,
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
+	.filter_valid	= {
+		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID },
+		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK |
+				    HSWEP_C_FILT_STATE,
+				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC |
+				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC |
+				     HSWEP_C_FILT_ISOC) >> 32 },
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },
+		[E5_QPI]	= FILT_QPI,
+	},
+	.msrs		= { sim_hswep_msrs },
+	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },
+	.opc_filter	= 1,
+	.opc		= HSWEP_C_FILT_OPC >> 32,
+	.nid_filter	= 1,
+	.nid		= HSWEP_C_FILT_NID >> 32,
+	.state		= HSWEP_C_FILT_STATE,
+	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,
+	.lookup_umask	= 0x1f,
+	.cas_umask	= 0x3f,
+	.tor_umask	= 0xa0,
+	.act_umask	= 0x0b,
+	.pre_umask	= 0x1f,
+	.occ_c0_c1	= true,
+	/* every general-purpose counter 48 bits wide */
+	.width		= { [E5_UBOX] = E5_WIDTH_48, [E5_CBOX] = E5_WIDTH_48,
+			    [E5_SBOX] = E5_WIDTH_48, [E5_R2PCIE] = E5_WIDTH_48,
+			    [E5_R3QPI] = E5_WIDTH_48 },
+	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */
+	.tid_core	= GENMASK_ULL(5, 1),
+	.tid_none	= 0,
+	.cap_devfn	= PCI_DEVFN(30, 3),
+	.cap_devid	= BDX_PCI_PCU3,
+	.cap_reg	= HSWEP_PCU3_CAPID4,
+	.cap_chop	= HSWEP_CAPID4_CHOP,
+	.chop_cores	= { 10, 15 },
+	.boxes		= sim_bdx_boxes,
+	.nr_boxes	= ARRAY_SIZE(sim_bdx_boxes),
+	.ubox_devid	= BDX_PCI_UBOX,
+	.filler_devid	= SIM_BDX_FILLER,
 };
 
 /* ---- The models ---- */
@@ -286,6 +566,16 @@ static const struct sim_msr_range sim_e5_msr_ranges[] = {
 	{ E5_U_GLOBAL_CTL, E5_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
 	{ E5_PCU_BOX_CTL, E5_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
 	{ E5_C_BOX_CTL, IVBEP_C_FILTER1 + (IVBEP_C_MAX_BOXES - 1) * E5_C_BOX_STRIDE },
+};
+
+/* Every MSR of Haswell-EP's boxes */
+static const struct sim_msr_range sim_hswep_msr_ranges[] = {
+	{ HSWEP_U_FIXED_CTL, HSWEP_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+	{ HSWEP_PCU_BOX_CTL, HSWEP_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+	{ HSWEP_S_BOX_CTL, HSWEP_S_CTR0 + E5_S_NUM_COUNTERS - 1 +
+			   (HSWEP_S_MAX_BOXES - 1) * HSWEP_S_BOX_STRIDE },
+	{ HSWEP_C_BOX_CTL, HSWEP_C_CTR0 + E5_C_NUM_COUNTERS - 1 +
+			   (HSWEP_C_MAX_BOXES - 1) * HSWEP_C_BOX_STRIDE },
 };
 
 static const struct sim_model sim_snbep_model = {
@@ -314,10 +604,48 @@ static const struct sim_model sim_ivbep_model = {
 	.keys		= SIM_E5_KEYS,
 };
 
+static const struct sim_model sim_hswep_model = {
+	.name		= "hswep",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_hswep,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,
+	.msrs		= sim_hswep_msr_ranges,
+	.nr_msrs	= ARRAY_SIZE(sim_hswep_msr_ranges),
+	.channels	= 8,
+	.links		= 3,
+	.keys		= SIM_E5_KEYS,
+};
+
+/* Every MSR of Broadwell-EP's boxes: Haswell-EP's, and 6 more C-Boxes */
+static const struct sim_msr_range sim_bdx_msr_ranges[] = {
+	{ HSWEP_U_FIXED_CTL, HSWEP_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+	{ HSWEP_PCU_BOX_CTL, HSWEP_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+	{ HSWEP_S_BOX_CTL, HSWEP_S_CTR0 + E5_S_NUM_COUNTERS - 1 +
+			   (HSWEP_S_MAX_BOXES - 1) * HSWEP_S_BOX_STRIDE },
+	{ HSWEP_C_BOX_CTL, HSWEP_C_CTR0 + E5_C_NUM_COUNTERS - 1 +
+			   (BDX_C_MAX_BOXES - 1) * HSWEP_C_BOX_STRIDE },
+};
+
+static const struct sim_model sim_bdx_model = {
+	.name		= "bdx",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_bdx,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,
+	.msrs		= sim_bdx_msr_ranges,
+	.nr_msrs	= ARRAY_SIZE(sim_bdx_msr_ranges),
+	.channels	= 8,
+	.links		= 3,
+	.keys		= SIM_E5_KEYS,
+};
+
 /* The E5 models, for sim/core.c's table of models; NULL ends it */
 const struct sim_model *const sim_e5_models[] = {
 	&sim_snbep_model,
 	&sim_ivbep_model,
+	&sim_hswep_model,
+	&sim_bdx_model,
 	NULL
 };
 

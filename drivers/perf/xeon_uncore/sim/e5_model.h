@@ -9,6 +9,9 @@
 #ifndef _XEON_UNCORE_SIM_E5_MODEL_H
 #define _XEON_UNCORE_SIM_E5_MODEL_H
 
+#include <linux/build_bug.h>
+
+#include <xeon_uncore/hswep.h>
 #include <xeon_uncore/snbep.h>
 
 #include "internal.h"
@@ -16,7 +19,7 @@
 /* E5 box types */
 enum sim_e5_type {
 	E5_UBOX, E5_CBOX, E5_PCU, E5_HA, E5_IMC, E5_QPI, E5_R2PCIE, E5_R3QPI,
-	E5_IRP, E5_NR_TYPES
+	E5_IRP, E5_SBOX, E5_NR_TYPES
 };
 
 /* The fixed counter's index in struct sim_e5_box.c[] */
@@ -29,6 +32,7 @@ enum sim_e5_type {
  */
 #define SIM_SNBEP_FILLER	0x3cff
 #define SIM_IVBEP_FILLER	0x0eff
+#define SIM_HSWEP_FILLER	0x2fff
 /* The U-Box function, on every socket's bus */
 #define SIM_UBOX_DEVFN		PCI_DEVFN(11, 0)
 
@@ -113,6 +117,21 @@ struct sim_e5_msr {
  * @pre_umask:    the iMC PRE_COUNT umask bits that are defined
  * @occ_c0_c1:    PCU POWER_STATE_OCCUPANCY occ_sel 1 counts the cores in
  *                C0 and C1 (IVB-EP), not in C0 only (SNB-EP)
+ * @width:        per box type, the width of its counters where it is not
+ *                the type's (struct sim_e5_tdesc); 0: the type's
+ * @irp_ctrs:     the IRP's counter offsets where they are not the PCI
+ *                boxes' (0xa0 + 8 i); NULL: they are
+ * @tid_core:     the C-Box filter 0 TID bits that name a core (bit 0
+ *                names its thread)
+ * @tid_none:     the TID bit that names the requests of no thread; 0 if
+ *                the field has none
+ * @cap_devfn:    the function whose @cap_reg holds the die's chop (the
+ *                S-Boxes it has), 0 if the model has none
+ * @cap_devid:    its device ID
+ * @cap_reg:      the register
+ * @cap_chop:     the chop field in it: 0 for a die of at most
+ *                @chop_cores[0] cores, 1 for at most @chop_cores[1], else 2
+ * @chop_cores:   the cores of the two smaller dies
  * @boxes:        its boxes, per socket
  * @nr_boxes:     how many
  * @ubox_devid:   device ID of the U-Box function
@@ -140,15 +159,29 @@ struct sim_e5_model {
 	u8 act_umask;
 	u8 pre_umask;
 	bool occ_c0_c1;
+	u8 width[E5_NR_TYPES];
+	const u32 *irp_ctrs;
+	u64 tid_core;
+	u64 tid_none;
+	u8 cap_devfn;
+	u16 cap_devid;
+	u32 cap_reg;
+	u32 cap_chop;
+	u8 chop_cores[2];
 	const struct sim_e5_desc *boxes;
 	unsigned int nr_boxes;
 	u16 ubox_devid;
 	u16 filler_devid;
 };
 
-/* The most boxes a model has (IVB-EP) */
-#define SIM_E5_MAX_BOXES	35
-static_assert(SIM_E5_MAX_BOXES <= 64);
+/*
+ * The most boxes a model may have: one U-Box, 24 C-Boxes, 4 S-Boxes, the
+ * PCU, 2 HAs, 8 iMC channels, the IRP, 3 QPI ports, R2PCIe, 3 R3QPI links
+ */
+#define SIM_E5_MAX_BOXES	48
+/* absent= "pcu_cap": its bit in struct xu_sim.absent, beyond every box's */
+#define SIM_E5_CAP_ABSENT	SIM_E5_MAX_BOXES
+static_assert(SIM_E5_CAP_ABSENT < 64);
 
 /**
  * struct sim_e5_tdesc - one box type
@@ -234,6 +267,15 @@ struct sim_e5_at {
 	enum sim_e5_reg reg;
 	unsigned int i;
 };
+
+/* The largest value of counter @i of box @d of model @m */
+static inline u64 sim_e5_ctr_max(const struct sim_e5_model *m,
+				 const struct sim_e5_desc *d, unsigned int i)
+{
+	unsigned int w = m->width[d->type] ?: sim_e5_types[d->type].width;
+
+	return GENMASK_ULL(i == SIM_E5_FIXED ? E5_WIDTH_48 - 1 : w - 1, 0);
+}
 
 /* Box @d has counter @i (SIM_E5_FIXED: the fixed one) */
 static inline bool sim_e5_has(const struct sim_e5_desc *d, unsigned int i)

@@ -12,6 +12,7 @@
 
 #include <linux/kernel.h>
 #include <linux/pci.h>
+#include <linux/string.h>
 #include <linux/topology.h>
 
 #include "e5_model.h"
@@ -22,15 +23,13 @@
 
 /* ---- the PMON registers of a PCI box ---- */
 
-static u32 sim_e5_ctr_off(const struct sim_e5_desc *d, unsigned int i)
+static u32 sim_e5_ctr_off(const struct sim_e5_model *m,
+			  const struct sim_e5_desc *d, unsigned int i)
 {
-	static const u32 irp[] = {
-		IVBEP_IRP_CTR0, IVBEP_IRP_CTR1, IVBEP_IRP_CTR2, IVBEP_IRP_CTR3,
-	};
-
 	if (i == FIXED)
 		return E5_PCI_FIXED_CTR;
-	return d->type == E5_IRP ? irp[i] : E5_PCI_CTR0 + 8 * i;
+	return d->type == E5_IRP && m->irp_ctrs ? m->irp_ctrs[i] :
+	       E5_PCI_CTR0 + 8 * i;
 }
 
 /*
@@ -87,7 +86,7 @@ static bool sim_e5_pci_reg(const struct sim_e5_model *m, unsigned int b,
 			at->i = i;
 			return true;
 		}
-		if ((off & ~4) == sim_e5_ctr_off(d, i)) {
+		if ((off & ~4) == sim_e5_ctr_off(m, d, i)) {
 			at->reg = R_CTR;
 			at->i = i;
 			*hi = off & 4;
@@ -157,7 +156,7 @@ static unsigned int sim_phys_pkg(unsigned int socket)
 }
 
 /* What a function of a socket's bus is */
-enum sim_fn { FN_NONE, FN_UBOX, FN_FILLER, FN_BOX };
+enum sim_fn { FN_NONE, FN_UBOX, FN_CAP, FN_FILLER, FN_BOX };
 
 static bool sim_present(const struct xu_sim *sim, unsigned int b)
 {
@@ -173,6 +172,11 @@ static enum sim_fn sim_fn(const struct xu_sim *sim, unsigned int devfn,
 
 	if (devfn == SIM_UBOX_DEVFN)
 		return FN_UBOX;
+	if (m->cap_devfn && !(sim->absent & BIT_ULL(SIM_E5_CAP_ABSENT))) {
+		if (devfn == m->cap_devfn)
+			return FN_CAP;
+		slot = PCI_SLOT(m->cap_devfn) == PCI_SLOT(devfn);
+	}
 	for (b = 0; b < m->nr_boxes; b++) {
 		const struct sim_e5_desc *d = &m->boxes[b];
 
@@ -199,6 +203,8 @@ static u32 sim_header(const struct xu_sim *sim, enum sim_fn fn,
 	case PCI_VENDOR_ID:
 		if (fn == FN_UBOX)
 			id = m->ubox_devid;
+		else if (fn == FN_CAP)
+			id = m->cap_devid;
 		else if (fn == FN_FILLER)
 			id = m->filler_devid;
 		else if (devfn == m->boxes[b].devfn)
@@ -216,6 +222,18 @@ static u32 sim_header(const struct xu_sim *sim, enum sim_fn fn,
 	default:
 		return 0;
 	}
+}
+
+/*
+ * The die's chop field as the capability register holds it, for a
+ * socket of @ncbox C-Boxes (one a core): the smallest die that has them
+ */
+static u32 sim_e5_chop(const struct sim_e5_model *m, unsigned int ncbox)
+{
+	u32 chop = ncbox <= m->chop_cores[0] ? 0 :
+		   ncbox <= m->chop_cores[1] ? 1 : 2;
+
+	return (chop << __ffs(m->cap_chop)) & m->cap_chop;
 }
 
 /*
@@ -255,6 +273,8 @@ int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
 			v = sim_e5(s)->nodeid;
 		else if (fn == FN_UBOX && off == E5_UBOX_GIDNIDMAP)
 			v = sim_e5(s)->gidnidmap;
+		else if (fn == FN_CAP && off == sim_e5m(sim)->cap_reg)
+			v = sim_e5_chop(sim_e5m(sim), sim_e5(s)->ncbox);
 		*val = (v & mask) >> shift;
 		return 0;
 	}
@@ -274,10 +294,16 @@ int sim_e5_config(struct sim_socket *s, unsigned int devfn, u32 where,
 	return sim_e5_pci_box_access(s, b, devfn, off, &v, true);
 }
 
-/* The PCI box @name is, for absent=; -1 if it is none */
+/*
+ * The PCI box @name is, for absent=; -1 if it is none.  "pcu_cap", in a
+ * model that has it, is the capability function (SIM_E5_CAP_ABSENT).
+ */
 int sim_e5_pci_box(const struct xu_sim *sim, const char *name)
 {
 	int b = sim_e5_find(sim_e5m(sim), name);
+
+	if (sim_e5m(sim)->cap_devfn && !strcmp(name, "pcu_cap"))
+		return SIM_E5_CAP_ABSENT;
 
 	return b >= 0 && sim_e5m(sim)->boxes[b].devfn ? b : -1;
 }

@@ -590,18 +590,21 @@ static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
 
 /*
  * With tid_en, a C-Box's modelled requests (not its clockticks) of one
- * thread: the tid field's bits 3:1 name a core, bit 0 its thread, bit 4
- * the requests of no thread.  The scenario's requests come evenly from
- * every thread of the socket's cores (one a C-Box), none of no thread:
- * @rate over their number for a thread that exists, else 0.
+ * thread: the model's tid_core bits of the filter name a core, bit 0 its
+ * thread, its tid_none bit (SNB-EP, IVB-EP: bit 4) the requests of no
+ * thread.  The scenario's requests come evenly from every thread of the
+ * socket's cores (one a C-Box), none of no thread: @rate over their
+ * number for a thread that exists, else 0.
  */
 static u64 sim_e5_cbox_tid(struct sim_socket *s,
 			   const struct sim_e5_box *bx, u64 rate)
 {
-	unsigned int tid = FIELD_GET(SNBEP_C_FILT_TID, bx->filter[0]);
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	u64 f = bx->filter[0];
+	unsigned int core = (f & m->tid_core) >> __ffs64(m->tid_core);
 	unsigned int cores = sim_e5(s)->ncbox, threads = sim_e5(s)->threads;
 
-	if (tid & 0x10 || (tid >> 1) >= cores || (tid & 1) >= threads)
+	if ((f & m->tid_none) || core >= cores || (f & 1) >= threads)
 		return 0;
 	return div_u64(rate, cores * threads);
 }

@@ -34,6 +34,8 @@ enum {
 	XU_TEST_I_WSMEX,
 	XU_TEST_I_SNBEP,
 	XU_TEST_I_IVBEP,
+	XU_TEST_I_HSWEP,
+	XU_TEST_I_BDX,
 	XU_TEST_NR_PLATFORMS
 };
 
@@ -42,7 +44,10 @@ enum {
 #define XU_TEST_WSMEX		BIT(XU_TEST_I_WSMEX)
 #define XU_TEST_SNBEP		BIT(XU_TEST_I_SNBEP)
 #define XU_TEST_IVBEP		BIT(XU_TEST_I_IVBEP)
+#define XU_TEST_HSWEP		BIT(XU_TEST_I_HSWEP)
+#define XU_TEST_BDX		BIT(XU_TEST_I_BDX)
 #define XU_TEST_NX		(XU_TEST_NHMEX | XU_TEST_WSMEX)
+/* the E5 and E5 v2, whose register map the E5 suites' rows are written to */
 #define XU_TEST_E5		(XU_TEST_SNBEP | XU_TEST_IVBEP)
 
 /**
@@ -54,7 +59,7 @@ enum {
  *          or, for a platform whose boxes are another's (a variant, a
  *          copy), that one's, with which it runs that one's rows
  * @family: XU_TEST_NX (Xeon 7500 / E7, MSR boxes) or XU_TEST_E5 (Xeon
- *          E5 / E5 v2, MSR and PCI boxes)
+ *          E5 / E5 v2 / E5 v3, MSR and PCI boxes)
  */
 struct xu_test_platform {
 	const char *name;

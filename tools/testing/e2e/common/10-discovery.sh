@@ -88,6 +88,8 @@ e5_formats() {
 		# (the platform's opc: config1:23-31 SNB-EP, 52-60 IVB-EP)
 		check_eq "$p/format/filter_opc" "$(fmt "$p" filter_opc)" "$PLAT_opc"
 		;;
+	# (and the S-Boxes', which have no filter)
+	sbox_*) check_eq "$p/format/tid_en" "$(fmt "$p" tid_en)" "config:19" ;;
 	*) check_eq "$p/format/tid_en: none" "$(fmt "$p" tid_en)" none ;;
 	esac
 	# the driver's own bits: rst 17, ov_en 20, en 22

@@ -85,6 +85,7 @@ ev() {
 	e5:ubox) echo "$1/event=0x42/"; echo "$1/event=0xff/" ;;
 	e5:cbox_0) echo "$1/event=0x11/"; echo "$1/event=0x35,umask=0x3,filter_opc=0x182/" ;;
 	e5:cbox_*) echo "$1/event=0x0/" ;;
+	e5:sbox_*) echo "$1/event=0x3/" ;;
 	e5:pcu) echo "$1/event=0x4/" ;;
 	e5:ha*) echo "$1/event=0x1,umask=0x3/" ;;
 	e5:imc_*)

@@ -387,10 +387,10 @@ check "Prometheus: xeon_uncore_info{platform=\"$MODEL\"}" \
 # The attribute wins over the CPU model: every uncore_* PMU directory
 # covered (mount --bind) by a copy whose platform file names another
 # platform of the family; then one copy disagreeing with the others
-case $MODEL in
-ivbep) _other=snbep _oname="Xeon E5 uncore (snbep)" ;;
-snbep) _other=ivbep _oname="Xeon E5 v2 uncore (ivbep)" ;;
-nhmex) _other=wsmex _oname="Xeon E7 uncore (wsmex)" ;;
+case $FAM:$MODEL in
+e5:snbep) _other=ivbep _oname="Xeon E5 v2 uncore (ivbep)" ;;
+e5:*) _other=snbep _oname="Xeon E5 uncore (snbep)" ;;
+nhmex:nhmex) _other=wsmex _oname="Xeon E7 uncore (wsmex)" ;;
 *) _other=nhmex _oname="Xeon 7500 uncore (nhmex)" ;;
 esac
 _mnt=
