@@ -145,7 +145,7 @@ static const struct xu_box_type bdx_pcu = {
 	.ctl_en		= E5_CTL_EN,
 	.extra		= hswep_pcu_extra,
 	.num_extra	= ARRAY_SIZE(hswep_pcu_extra),
-	.formats	= hswep_pcu_formats,
+	.formats	= e5_pcu_formats,
 	.ops		= &bdx_pcu_ops,
 };
 

@@ -98,6 +98,25 @@ u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 }
 
 /*
+ * The PCU's fields on SNB-EP, Haswell-EP and Broadwell-EP (IVB-EP's lack
+ * inv): its occupancy sub-counter selection and the band filter in config1
+ */
+struct attribute *e5_pcu_formats[] = {
+	E5_FMT_EVENT,
+	XU_FORMAT(occ_sel, 0, E5_PCU_CTL_OCC_SEL, 0),
+	E5_FMT_EDGE,
+	E5_FMT_INV,
+	E5_FMT_THRESH5,
+	XU_FORMAT(occ_invert, 0, E5_PCU_CTL_OCC_INVERT, 0),
+	XU_FORMAT(occ_edge, 0, E5_PCU_CTL_OCC_EDGE, 0),
+	XU_FORMAT(filter_band0, 1, E5_PCU_FILT_BAND(0), 0),
+	XU_FORMAT(filter_band1, 1, E5_PCU_FILT_BAND(1), 0),
+	XU_FORMAT(filter_band2, 1, E5_PCU_FILT_BAND(2), 0),
+	XU_FORMAT(filter_band3, 1, E5_PCU_FILT_BAND(3), 0),
+	NULL
+};
+
+/*
  * The PCU's band filter.  FREQ_BANDi_CYCLES (0x0b + i) compares the
  * uncore clock against band i, and no event uses another band.  The
  * filter register is the box's, though, and a client may state the value

@@ -41,9 +41,8 @@ extern struct attribute *hswep_sbox_formats[];
 unsigned int hswep_chop_boxes(struct xu_uncore *uc, u16 pcu, unsigned int small,
 			      unsigned int all);
 
-/* PCU: its filter at 0x715 and formats (with inv) */
+/* PCU: its filter at 0x715 (its formats are e5_pcu_formats) */
 extern const struct xu_extra_reg hswep_pcu_extra[1];
-extern struct attribute *hswep_pcu_formats[];
 
 /* PCI boxes: event, umask, edge, inv, thresh */
 extern struct attribute *hswep_pci_formats[];

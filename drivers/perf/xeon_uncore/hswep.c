@@ -339,21 +339,6 @@ const struct xu_extra_reg hswep_pcu_extra[] = {
 	  .mask = GENMASK_ULL(31, 0) },
 };
 
-struct attribute *hswep_pcu_formats[] = {
-	E5_FMT_EVENT,
-	XU_FORMAT(occ_sel, 0, E5_PCU_CTL_OCC_SEL, 0),
-	E5_FMT_EDGE,
-	E5_FMT_INV,
-	E5_FMT_THRESH5,
-	XU_FORMAT(occ_invert, 0, E5_PCU_CTL_OCC_INVERT, 0),
-	XU_FORMAT(occ_edge, 0, E5_PCU_CTL_OCC_EDGE, 0),
-	XU_FORMAT(filter_band0, 1, E5_PCU_FILT_BAND(0), 0),
-	XU_FORMAT(filter_band1, 1, E5_PCU_FILT_BAND(1), 0),
-	XU_FORMAT(filter_band2, 1, E5_PCU_FILT_BAND(2), 0),
-	XU_FORMAT(filter_band3, 1, E5_PCU_FILT_BAND(3), 0),
-	NULL
-};
-
 static const struct xu_box_ops hswep_pcu_ops = {
 	HSWEP_BOX_OPS,
 	.extra_fields	= e5_pcu_extra_fields,
@@ -373,7 +358,7 @@ static const struct xu_box_type hswep_pcu = {
 	.ctl_en		= E5_CTL_EN,
 	.extra		= hswep_pcu_extra,
 	.num_extra	= ARRAY_SIZE(hswep_pcu_extra),
-	.formats	= hswep_pcu_formats,
+	.formats	= e5_pcu_formats,
 	.ops		= &hswep_pcu_ops,
 };
 

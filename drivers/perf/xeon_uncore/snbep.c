@@ -201,21 +201,6 @@ static const struct xu_box_type snbep_cbox = {
 
 /* ---- PCU ---- */
 
-static struct attribute *snbep_pcu_formats[] = {
-	E5_FMT_EVENT,
-	XU_FORMAT(occ_sel, 0, E5_PCU_CTL_OCC_SEL, 0),
-	E5_FMT_EDGE,
-	E5_FMT_INV,
-	E5_FMT_THRESH5,
-	XU_FORMAT(occ_invert, 0, E5_PCU_CTL_OCC_INVERT, 0),
-	XU_FORMAT(occ_edge, 0, E5_PCU_CTL_OCC_EDGE, 0),
-	XU_FORMAT(filter_band0, 1, E5_PCU_FILT_BAND(0), 0),
-	XU_FORMAT(filter_band1, 1, E5_PCU_FILT_BAND(1), 0),
-	XU_FORMAT(filter_band2, 1, E5_PCU_FILT_BAND(2), 0),
-	XU_FORMAT(filter_band3, 1, E5_PCU_FILT_BAND(3), 0),
-	NULL
-};
-
 static const struct xu_box_ops snbep_pcu_ops = {
 	SNBEP_BOX_OPS,
 	.extra_fields	= e5_pcu_extra_fields,
@@ -235,7 +220,7 @@ static const struct xu_box_type snbep_pcu = {
 	.ctl_en		= E5_CTL_EN,
 	.extra		= e5_pcu_extra,
 	.num_extra	= ARRAY_SIZE(e5_pcu_extra),
-	.formats	= snbep_pcu_formats,
+	.formats	= e5_pcu_formats,
 	.ops		= &snbep_pcu_ops,
 };
 
