@@ -164,7 +164,7 @@ static const struct xu_box_type bdx_ha = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= bdx_ha_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &bdx_pci_ops,
 };
 
@@ -181,7 +181,7 @@ static const struct xu_box_type bdx_imc = {
 	E5_PCI_REGS,
 	E5_IMC_FIXED,
 	.pci_ids	= bdx_imc_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.events		= e5_imc_events,
 	.ops		= &bdx_pci_ops,
 };
@@ -257,7 +257,7 @@ static const struct xu_box_type bdx_r2pcie = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= bdx_r2pcie_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &bdx_r2pcie_ops,
 };
 
@@ -272,7 +272,7 @@ static const struct xu_box_type bdx_r3qpi = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= bdx_r3qpi_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &bdx_r3qpi_ops,
 };
 
@@ -285,7 +285,7 @@ static const struct xu_box_type bdx_irp = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= bdx_irp_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &bdx_pci_ops,
 };
 

@@ -97,6 +97,16 @@ u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 	return bits;
 }
 
+/* The PCI boxes' fields on SNB-EP, Haswell-EP and Broadwell-EP */
+struct attribute *e5_pci_formats[] = {
+	E5_FMT_EVENT,
+	E5_FMT_UMASK,
+	E5_FMT_EDGE,
+	E5_FMT_INV,
+	E5_FMT_THRESH8,
+	NULL
+};
+
 /*
  * The PCU's fields on SNB-EP, Haswell-EP and Broadwell-EP (IVB-EP's lack
  * inv): its occupancy sub-counter selection and the band filter in config1

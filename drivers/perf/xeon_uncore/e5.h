@@ -93,5 +93,6 @@ unsigned long e5_r2pcie_constraint(struct perf_event *event);
 unsigned long e5_r3qpi_constraint(struct perf_event *event);
 extern struct attribute *e5_qpi_formats[];
 extern struct attribute *e5_pcu_formats[];
+extern struct attribute *e5_pci_formats[];
 
 #endif /* _XEON_UNCORE_E5_H */

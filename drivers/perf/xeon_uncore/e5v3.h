@@ -44,7 +44,4 @@ unsigned int hswep_chop_boxes(struct xu_uncore *uc, u16 pcu, unsigned int small,
 /* PCU: its filter at 0x715 (its formats are e5_pcu_formats) */
 extern const struct xu_extra_reg hswep_pcu_extra[1];
 
-/* PCI boxes: event, umask, edge, inv, thresh */
-extern struct attribute *hswep_pci_formats[];
-
 #endif /* _XEON_UNCORE_E5V3_H */

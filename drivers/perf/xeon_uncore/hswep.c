@@ -368,15 +368,6 @@ static const struct xu_box_ops hswep_pci_ops = {
 	HSWEP_BOX_OPS,
 };
 
-struct attribute *hswep_pci_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_INV,
-	E5_FMT_THRESH8,
-	NULL
-};
-
 /* No address or opcode match: no source at hand places it on HSW-EP */
 static const u16 hswep_ha_ids[] = { HSWEP_PCI_HA0, HSWEP_PCI_HA1 };
 
@@ -387,7 +378,7 @@ static const struct xu_box_type hswep_ha = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= hswep_ha_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &hswep_pci_ops,
 };
 
@@ -404,7 +395,7 @@ static const struct xu_box_type hswep_imc = {
 	E5_PCI_REGS,
 	E5_IMC_FIXED,
 	.pci_ids	= hswep_imc_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.events		= e5_imc_events,
 	.ops		= &hswep_pci_ops,
 };
@@ -489,7 +480,7 @@ static const struct xu_box_type hswep_r2pcie = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= hswep_r2pcie_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &hswep_r2pcie_ops,
 };
 
@@ -504,7 +495,7 @@ static const struct xu_box_type hswep_r3qpi = {
 	.width		= E5_WIDTH_44,
 	E5_PCI_REGS,
 	.pci_ids	= hswep_r3qpi_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &hswep_r3qpi_ops,
 };
 
@@ -518,7 +509,7 @@ static const struct xu_box_type hswep_irp = {
 	.width		= E5_WIDTH_48,
 	E5_PCI_REGS,
 	.pci_ids	= hswep_irp_ids,
-	.formats	= hswep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &hswep_pci_ops,
 };
 

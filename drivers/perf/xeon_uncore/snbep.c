@@ -230,15 +230,6 @@ static const struct xu_box_ops snbep_pci_ops = {
 	SNBEP_BOX_OPS,
 };
 
-static struct attribute *snbep_pci_formats[] = {
-	E5_FMT_EVENT,
-	E5_FMT_UMASK,
-	E5_FMT_EDGE,
-	E5_FMT_INV,
-	E5_FMT_THRESH8,
-	NULL
-};
-
 static struct attribute *snbep_ha_formats[] = {
 	E5_FMT_EVENT,
 	E5_FMT_UMASK,
@@ -283,7 +274,7 @@ static const struct xu_box_type snbep_imc = {
 	E5_PCI_REGS,
 	E5_IMC_FIXED,
 	.pci_ids	= snbep_imc_ids,
-	.formats	= snbep_pci_formats,
+	.formats	= e5_pci_formats,
 	.events		= e5_imc_events,
 	.ops		= &snbep_pci_ops,
 };
@@ -334,7 +325,7 @@ static const struct xu_box_type snbep_r2pcie = {
 	.width		= E5_WIDTH_44,
 	E5_PCI_REGS,
 	.pci_ids	= snbep_r2pcie_ids,
-	.formats	= snbep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &snbep_r2pcie_ops,
 };
 
@@ -347,7 +338,7 @@ static const struct xu_box_type snbep_r3qpi = {
 	.width		= E5_WIDTH_44,
 	E5_PCI_REGS,
 	.pci_ids	= snbep_r3qpi_ids,
-	.formats	= snbep_pci_formats,
+	.formats	= e5_pci_formats,
 	.ops		= &snbep_r3qpi_ops,
 };
 
