@@ -1523,11 +1523,14 @@ static void pmi_perf_stop_outlasts_the_throttle(struct kunit *test)
 	/*
 	 * No sample is allowed in a tick: each one throttles.  perf stops
 	 * the event before the unthrottle timer, a tick later, restarts it
-	 * (or, should the timer win, the overflow is made again).
+	 * (or, should the timer win, the overflow is made again).  A timer
+	 * that won has the driver read perf's sample rate again (rate_work),
+	 * which puts back the samples a tick may take: each try sets 0 anew.
 	 */
-	WRITE_ONCE(r->uc->samples_per_tick, 0);
 	st.event = event;
 	for (i = 0; i < 5 && !st.was_stopped; i++) {
+		flush_work(&r->uc->rate_work);
+		WRITE_ONCE(r->uc->samples_per_tick, 0);
 		if (i)
 			smp_call_function_single(event->cpu, pmi_start_on, event, true);
 		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(xu_test_sim(test), 0, "mbox", 0,
