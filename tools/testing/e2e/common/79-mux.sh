@@ -1,0 +1,158 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# Multiplexing without bias (issue 27): when a box has more events than
+# counters, perf rotates them every perf_event_mux_interval_ms (4 ms on
+# Debian's HZ=250 kernels) and scales each count by time_enabled /
+# time_running.  The scaled rate must be the rate alone: on socket 0 of
+# two boxes per family, a PCI and an MSR one where the family has PCI
+# boxes,
+#   e5     uncore_imc_0 (PCI, 4 counters), uncore_cbox_0 (MSR, 4)
+#   nhmex  uncore_mbox_0 (MSR, 6 counters), uncore_ubox (MSR, 1)
+# the first event alone (its rate within 1% of the simulator's), then
+# 2x and 4x as many events as counters, and (boxes of more than one
+# counter) two groups that each fill the box and multiplex as a whole.
+# In each run, every event of socket 0 ran part of the time (below 95%),
+# each event's scaled rate is within 1% of its rate (lib.sh e5_expect or
+# plat_rate, from the simulator's documented rates), and the first
+# event's scaled rate within 1% of its rate alone.  Rates are the scaled
+# count over time_enabled (the raw count over time_running) as perf stat
+# -v prints them, on socket 0's collecting CPU (-C), so perf's own
+# enable and disable at the run's ends do not enter.  Each event's own
+# deviation and the register accesses per second of each run are
+# diagnostics.
+. "$(dirname "$0")/../lib.sh"
+
+OUT=/tmp/79-mux.csv
+SECS=4
+
+platform_require common/79-mux
+case $FAM in
+e5) BOXES="uncore_imc_0 uncore_cbox_0" ;;
+nhmex) BOXES="uncore_mbox_0 uncore_ubox" ;;
+esac
+
+# nctr PMU: its general-purpose counters
+nctr() {
+	case ${1#uncore_} in
+	imc_* | cbox_*) echo 4 ;;
+	mbox_*) echo 6 ;;
+	ubox) echo 1 ;;
+	esac
+}
+
+# term PMU I: the I-th event's terms (the 0th is the one compared with
+# its run alone), each a background event of its own code or sub-event
+# (the C-Box's codes have no counter constraint)
+term() {
+	case ${1#uncore_}:$2 in
+	imc_*:0) echo "event=0x4,umask=0x3" ;;
+	imc_*:*) echo "event=0x$(echo 1 2 3 5 6 7 | cut -d' ' -f$(($2 % 6 + 1))),umask=0x$(($2 % 7 + 1))" ;;
+	cbox_*:*) echo "event=0x$(echo 3 6 8 a b c | cut -d' ' -f$(($2 % 6 + 1))),umask=0x$(($2 % 5 + 1))" ;;
+	mbox_*:*) echo "inc_sel=0x$(echo 1b 2 1f | cut -d' ' -f$(($2 % 3 + 1)))" ;;
+	ubox:*) echo "event=0x$(($2 % 4))" ;;
+	esac
+}
+
+# want PMU TERMS: its events/s on socket 0
+want() {
+	if [ $FAM = e5 ]; then
+		e5_expect "$1/$2/" 0
+	else
+		plat_rate "$1" "$(($(echo "$2" | sed 's/.*=//')))" 0
+	fi
+}
+
+accesses() { awk '{ print $2 + $4 }' $XU_SIM/accesses; }
+
+# run DESC PMU EVENTS ALONE: perf stat -v EVENTS (a perf -e list) for
+# SECS on socket 0's collecting CPU; check every event (the PMU's events,
+# by their order I) against its rate, and the 0th against ALONE (its
+# rate alone; "" for the run alone, which must run all of the time).
+# perf stat -v prints each event's count, scaled by time_enabled /
+# time_running, with those two times ("NAME: COUNT ENABLED RUNNING"): the
+# rate is the count over the time enabled.  (The running share perf stat
+# -x prints is truncated to a whole percent.)
+run() {
+	_a0=$(accesses)
+	if ! perf stat -v -C "$(e5_socket_cpu 0)" -x';' -e "$3" -- sleep $SECS >/dev/null 2>$OUT; then
+		fail "$1: perf stat"
+		return
+	fi
+	_a1=$(accesses)
+	_bad= _far= _n=0 _first=
+	for _i in $(e5_seq "$(grep -c "^$2/.*/: [0-9]* [0-9]* [0-9]*$" $OUT)"); do
+		_t=$(term "$2" "$_i")
+		# the I-th line of the PMU: events of one name are told apart
+		# by their order, the order of -e
+		_l=$(awk -v e="$2/$_t/:" -v p="$2/" -v i="$_i" '
+			index($1, p) == 1 && NF == 4 && n++ == i {
+				if ($1 == e) print $2, $3, $4; exit }' $OUT)
+		_w=$(want "$2" "$_t")
+		_r=$(echo "$_l" | awk '$2 > 0 && $3 > 0 { printf "%.1f", $1 / $2 * 1e9 }')
+		_p=$(echo "$_l" | awk '$2 > 0 { printf "%.2f", 100 * $3 / $2 }')
+		[ "$_i" = 0 ] && _first=$_r
+		_n=$((_n + 1))
+		diag "$1: $_t $(awk -v a="${_r:-0}" -v b="$_w" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') running $_p%"
+		if [ -z "$_r" ] || ! awk -v p="$_p" -v one="$4" 'BEGIN {
+			exit !(one == "" ? p == 100 : p < 95) }'; then
+			_bad="$_bad $_t:${_r:-none}/s,$_p%"
+		fi
+		if ! awk -v a="${_r:-0}" -v b="$_w" 'BEGIN {
+			d = a - b; if (d < 0) d = -d; exit !(b > 0 && d <= b / 100) }'; then
+			_far="$_far $_t:${_r:-none}/s,want:$_w/s"
+		fi
+	done
+	if [ -z "$_bad" ] && [ $_n -gt 0 ]; then
+		ok "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+	else
+		fail "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+		diag "off:$_bad"
+	fi
+	if [ -z "$_far" ] && [ $_n -gt 0 ]; then
+		ok "$1: each event's scaled rate within 1% of its rate"
+	else
+		fail "$1: each event's scaled rate within 1% of its rate"
+		diag "off:$_far"
+	fi
+	diag "$1: $(awk -v a="$_a1" -v b="$_a0" -v s=$SECS 'BEGIN { printf "%.0f", (a - b) / s }') register accesses/s"
+	[ -z "$4" ] && return
+	_q=$(awk -v a="$_first" -v b="$4" 'BEGIN { printf "%.4f", a / b }')
+	diag "$1: $(term "$2" 0) scaled/alone $_q"
+	check_within_pct "$1: $(term "$2" 0) scaled rate = rate alone" "$_first" "$4" 1
+}
+
+# evlist PMU FIRST N: "PMU/TERM/,..." for events FIRST .. FIRST+N-1
+evlist() {
+	_e=
+	for _i in $(e5_seq $(($2 + $3))); do
+		[ "$_i" -lt "$2" ] && continue
+		_e="$_e,$1/$(term "$1" "$_i")/"
+	done
+	echo "${_e#,}"
+}
+
+_np=3
+for b in $BOXES; do
+	_np=$((_np + 2 + 2 * 3))
+	[ "$(nctr $b)" -gt 1 ] && _np=$((_np + 3))
+done
+plan $_np
+check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
+diag "perf_event_mux_interval_ms: $(cat /sys/bus/event_source/devices/uncore_ubox/perf_event_mux_interval_ms)"
+
+for b in $BOXES; do
+	n=$(nctr $b)
+	# alone: count over time_running, all of the time
+	run "$b alone" $b "$b/$(term $b 0)/" ""
+	alone=$_first
+	for k in 2 4; do
+		run "$b $((k * n)) events on $n counters" $b "$(evlist $b 0 $((k * n)))" "$alone"
+	done
+	[ "$n" -gt 1 ] || continue
+	# two groups: every counter changes hands at every rotation
+	run "$b 2 groups of $n" $b "{$(evlist $b 0 $n)},{$(evlist $b $n $n)}" "$alone"
+done
+
+check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
+check "unload xeon_uncore_sim and xeon_uncore" unload_module
+finish
