@@ -76,8 +76,9 @@ static struct xu_box *xu_this_box(struct pmu *pmu)
  * bracket stops the counters nobody took back.  perf promises that a
  * group's events count over one span: the first counter of a group's
  * event to stop or start in the bracket freezes the box
- * (xu_box_freeze_for_group()) and the end of the bracket unfreezes it,
- * so that the group's counters stop, and start, at one instant.
+ * (xu_box_freeze_for_group()) and the end of the group's transaction or
+ * of the bracket unfreezes it, so that the group's counters stop, and
+ * start, at one instant.
  * Brackets of other CPUs
  * of the package (which have no event of the box) are not counted.  A
  * bracket that changes nothing costs no register access.  Locked.
@@ -150,6 +151,8 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	xu_pkg_unlock(p);
 }
 
+static bool xu_txn_add_here(const struct xu_box *box);
+
 static int __xu_event_add(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -208,8 +211,14 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
 	xu_event_throttle_clear(event);
 	xu_freq_start(event);
-	if ((flags & PERF_EF_START) && !__xu_event_take_over(event))
-		__xu_event_start(event, 0);
+	event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
+	if ((flags & PERF_EF_START) && !__xu_event_take_over(event)) {
+		/* a group's counters start together, at its transaction's end */
+		if (xu_event_grouped(event) && xu_txn_add_here(box))
+			event->hw.flags |= XU_HWF_START_AT_COMMIT;
+		else
+			__xu_event_start(event, 0);
+	}
 	return 0;
 }
 
@@ -234,6 +243,7 @@ static void xu_event_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_pkg_lock(p);
+	event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
 	/* the count folded either way: perf reads it while the event is off */
 	if (!__xu_event_leave(event))
 		__xu_event_stop(event, PERF_EF_UPDATE);
@@ -283,9 +293,11 @@ static void xu_event_read(struct perf_event *event)
 
 /*
  * Transactions.  PERF_PMU_TXN_ADD brackets a group's adds as
- * pmu_disable/pmu_enable would: a group's events that start a counter
- * start it in a frozen box, unfrozen at the end of the outermost
- * bracket, at one instant (xu_box_freeze_for_group()).
+ * pmu_disable/pmu_enable would: a group's events that do not take their
+ * counters back are added stopped and start at the transaction's end,
+ * in a frozen box unfrozen then unless a group's counter lingers (then
+ * at the bracket's end): at one instant (xu_box_freeze_for_group(),
+ * xu_box_group_added()).
  * PERF_PMU_TXN_READ (perf's group read, on any CPU of the package) holds
  * the package lock from the first read to the last and freezes the box
  * once, so that the group's counts are taken at one instant.
@@ -297,6 +309,14 @@ struct xu_txn {
 };
 
 static DEFINE_PER_CPU(struct xu_txn, xu_txn);
+
+/* Inside a PERF_PMU_TXN_ADD of @box on this CPU (perf's group_sched_in()) */
+static bool xu_txn_add_here(const struct xu_box *box)
+{
+	const struct xu_txn *txn = this_cpu_ptr(&xu_txn);
+
+	return (txn->flags & PERF_PMU_TXN_ADD) && txn->box == box;
+}
 
 static void xu_start_txn(struct pmu *pmu, unsigned int flags)
 {
@@ -333,6 +353,7 @@ static void xu_end_txn(struct pmu *pmu)
 
 	if (txn->flags & PERF_PMU_TXN_ADD) {
 		xu_pkg_lock(xu_box_pkg(box));
+		xu_box_group_added(box);
 		xu_bracket_close(box);
 		xu_pkg_unlock(xu_box_pkg(box));
 	} else if (txn->flags & PERF_PMU_TXN_READ) {

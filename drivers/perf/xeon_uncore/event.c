@@ -267,24 +267,15 @@ static bool xu_box_bracket_here(const struct xu_box *box)
 }
 
 /*
- * An event of a group (a leader with siblings, or a sibling): perf
- * promises that the group's events count over one span, from one instant
- * to another.
- */
-static bool xu_event_grouped(const struct perf_event *event)
-{
-	return event->group_leader != event || event->nr_siblings;
-}
-
-/*
  * The first counter of a group's event that stops or starts inside this
  * CPU's bracket (a stop, a start, a lingering counter's release) freezes
- * the box, and the end of the bracket unfreezes it (xu_bracket_close()):
+ * the box, and the end of the group's PERF_PMU_TXN_ADD
+ * (xu_box_group_added()) or of the bracket unfreezes it:
  * the group's counters stop, and start, at one instant, while those its
  * events took back (__xu_event_take_over()) count on, as all of them do
  * until the freeze and from the unfreeze.  The box's other counters
  * stand still as long: a bracket that moves a group's counter pays for
- * the accesses from that one to the bracket's end, no other does.
+ * the accesses of the group's hand-overs and starts, no other does.
  */
 static void xu_box_freeze_for_group(struct xu_box *box,
 				    const struct perf_event *event)
@@ -294,6 +285,40 @@ static void xu_box_freeze_for_group(struct xu_box *box,
 		box->pmu->type->ops->freeze(box);
 		box->frozen = true;
 	}
+}
+
+/**
+ * xu_box_group_added() - the end of a group's PERF_PMU_TXN_ADD
+ * @box: the box, locked
+ *
+ * The group's events that did not take their counters back were added
+ * stopped (XU_HWF_START_AT_COMMIT): they start now, one after the other
+ * in a frozen box (xu_box_freeze_for_group()), with nothing in between
+ * but their hand-overs.  Once the last has, the box need not stand still
+ * until the bracket's end, unless a group's counter still lingers: it
+ * will stop at that end, with the box frozen since its group's first
+ * counter stopped.  So a rotation that swaps two groups freezes the box
+ * for the register accesses of the joining group's starts, and no
+ * longer.
+ */
+void xu_box_group_added(struct xu_box *box)
+{
+	unsigned int c, e;
+
+	for (e = 0; e < box->n_events; e++) {
+		struct perf_event *event = box->events[e];
+
+		if (!(event->hw.flags & XU_HWF_START_AT_COMMIT))
+			continue;
+		event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
+		__xu_event_start(event, 0);
+	}
+	if (!box->frozen || !xu_box_bracket_here(box))
+		return;
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		if (xu_event_grouped(box->linger_event[c]))
+			return;
+	box->frozen = !xu_box_thaw(box);
 }
 
 /**

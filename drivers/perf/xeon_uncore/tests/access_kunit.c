@@ -338,6 +338,19 @@ static void access_rotation_hands_a_counter_over(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, count_of(ev[2]), 1ULL);
 }
 
+/* A group's PERF_PMU_TXN_ADD: its events added in one transaction */
+static void group_in(void *info)
+{
+	struct rotation *r = info;
+	struct pmu *pmu = r->ev[0]->pmu;
+	unsigned int i;
+
+	pmu->start_txn(pmu, PERF_PMU_TXN_ADD);
+	for (i = 0; i < r->n; i++)
+		pmu->add(r->ev[i], PERF_EF_START);
+	pmu->commit_txn(pmu);
+}
+
 /*
  * perf promises that a group's events count over one span.  Two events
  * made a group (a leader and its sibling, as perf links them; a kernel
@@ -345,7 +358,10 @@ static void access_rotation_hands_a_counter_over(struct kunit *test)
  * third event joins on the leader's counter: the hand-over freezes the
  * box, and the sibling's counter, left counting, stops at the bracket's
  * end in the frozen box.  Both count the same span: up to the freeze,
- * nothing injected while the box stands frozen.
+ * nothing injected while the box stands frozen, and the joining event
+ * counts from the unfreeze.  Then the group comes back in a transaction
+ * of its own, the leader on the third's counter: both start at the
+ * transaction's end, and count what follows it, pmu_enable or not.
  */
 static void access_group_leaves_at_one_instant(struct kunit *test)
 {
@@ -382,6 +398,28 @@ static void access_group_leaves_at_one_instant(struct kunit *test)
 	inject_sel(test, sel[2], 1);
 	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 110ULL);
 	KUNIT_EXPECT_EQ(test, count_of(ev[1]), 110ULL);
+
+	/* the third's count is folded at its del, below */
+	out.ev = join;
+	out.n = 1;
+	in.ev = ev;
+	in.n = 2;
+	ev[1]->group_leader = ev[0];
+	ev[0]->nr_siblings = 1;
+	rotate_half(test, &out, true);
+	KUNIT_EXPECT_EQ(test, 0,
+			smp_call_function_single(ev[0]->cpu, group_in, &in,
+						 true));
+	for (i = 0; i < ARRAY_SIZE(sel); i++)
+		inject_sel(test, sel[i], 7);
+	ret = smp_call_function_single(ev[0]->cpu, pmu_enable_here,
+				       ev[0]->pmu, true);
+	ev[0]->nr_siblings = 0;
+	ev[1]->group_leader = ev[1];
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 117ULL);
+	KUNIT_EXPECT_EQ(test, count_of(ev[1]), 117ULL);
+	KUNIT_EXPECT_EQ(test, count_of(ev[2]), 1ULL);
 }
 
 static int access_init(struct kunit *test)
