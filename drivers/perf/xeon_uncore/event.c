@@ -326,16 +326,22 @@ void xu_box_group_added(struct xu_box *box)
  * @box: the box, locked
  * @idx: the counter; nothing happens unless it lingers (box->linger)
  * @val: out: the counter's value once stopped, if it returns 0
+ * @ctl: out, or NULL: the control image the counter keeps, 0 if cleared
  *
  * The event pmu::del took off the counter (__xu_event_leave()) gets the
  * counts since that del, up to this stop: a counter changes hands at
  * one instant, the event leaving counts up to it and the one starting
- * next (__xu_event_start()) from it.
+ * next (__xu_event_start()) from it.  In a frozen box the counter stands
+ * still until the unfreeze, so a caller that writes the counter's next
+ * control before then (a hand-over, @ctl not NULL) leaves the control
+ * as it is: one write less in the frozen span (the box stops the counter,
+ * the next control replaces the old one).  A polled event's overflow bit
+ * is cleared all the same.
  *
  * Return: 0, or -ENOENT if the counter did not linger or could not be
  * read.
  */
-static int xu_ctr_release(struct xu_box *box, int idx, u64 *val)
+static int xu_ctr_release(struct xu_box *box, int idx, u64 *val, u64 *ctl)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	struct perf_event *event = box->linger_event[idx];
@@ -346,11 +352,22 @@ static int xu_ctr_release(struct xu_box *box, int idx, u64 *val)
 		return -ENOENT;
 	xu_box_freeze_for_group(box, event);
 	box->linger_event[idx] = NULL;
-	xu_write(box, xu_ctl_reg(box, idx), 0);
+	if (ctl && box->frozen) {
+		*ctl = box->linger_ctl[idx];
+	} else {
+		if (ctl)
+			*ctl = 0;
+		xu_write(box, xu_ctl_reg(box, idx), 0);
+	}
 	if (!(box->linger_ctl[idx] & t->ctl_pmi))
 		xu_clear_polled_overflow(box, idx);
-	if (xu_event_ctr_read(box, idx, &now))
+	if (xu_event_ctr_read(box, idx, &now)) {
+		if (ctl && *ctl) {
+			*ctl = 0;
+			xu_write(box, xu_ctl_reg(box, idx), 0);
+		}
 		return -ENOENT;
+	}
 	if (t->ops->delta)
 		delta = t->ops->delta(event, prev, now, false);
 	else
@@ -370,7 +387,7 @@ void xu_box_release_lingering(struct xu_box *box)
 	u64 val;
 
 	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
-		xu_ctr_release(box, c, &val);
+		xu_ctr_release(box, c, &val, NULL);
 }
 
 /*
@@ -385,7 +402,7 @@ static void xu_box_extra_program(struct xu_box *box)
 
 	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
 		if (!xu_extra_keeps(box, box->linger_event[c]))
-			xu_ctr_release(box, c, &val);
+			xu_ctr_release(box, c, &val, NULL);
 	xu_extra_program(box);
 }
 
@@ -493,18 +510,19 @@ bool __xu_event_take_over(struct perf_event *event)
  * Before @event starts on counter @idx: the counter it left counting
  * elsewhere gives it its counts and stops, so that it never counts on
  * two; and @idx, if it lingers, changes hands (xu_ctr_release()).
- * Returns 0 with the value @idx holds, stopped, or -ENOENT.
+ * Returns 0 with the value @idx holds, stopped, and in @ctl the control
+ * image it keeps (0 if cleared); or -ENOENT.
  */
 static int xu_ctr_take(struct xu_box *box, struct perf_event *event, int idx,
-		       u64 *val)
+		       u64 *val, u64 *ctl)
 {
 	unsigned int c;
 	u64 v;
 
 	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
 		if (c != idx && box->linger_event[c] == event)
-			xu_ctr_release(box, c, &v);
-	return xu_ctr_release(box, idx, val);
+			xu_ctr_release(box, c, &v, NULL);
+	return xu_ctr_release(box, idx, val, ctl);
 }
 
 /*
@@ -620,8 +638,8 @@ void __xu_event_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
+	u64 now, ctl = 0;
 	bool taken;
-	u64 now;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
@@ -638,7 +656,7 @@ void __xu_event_start(struct perf_event *event, int flags)
 	}
 
 	xu_box_freeze_for_group(box, event);
-	taken = !xu_ctr_take(box, event, hwc->idx, &now);
+	taken = !xu_ctr_take(box, event, hwc->idx, &now, &ctl);
 	/*
 	 * perf's tick steers frequency events too, stopping and restarting
 	 * them around it: it takes the events of a tick-less idle stretch
@@ -668,9 +686,14 @@ void __xu_event_start(struct perf_event *event, int flags)
 
 	hwc->state = 0;
 	box->active[hwc->idx] = event;
-	if (xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
+	/* a counter handed over in a frozen box may hold the image already */
+	if (ctl != hwc->config &&
+	    xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
 		box->active[hwc->idx] = NULL;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+		/* the departed event's control, kept by the hand-over */
+		if (ctl)
+			xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		return;
 	}
 	if (box->n_active++ == 0 && !xu_box_pmi(box))

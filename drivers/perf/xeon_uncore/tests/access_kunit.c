@@ -46,6 +46,20 @@ static void expect_cost(struct kunit *test, const char *op,
 	KUNIT_EXPECT_EQ_MSG(test, now.writes - before->writes, writes, "%s", op);
 }
 
+/*
+ * Socket 0's counter gaps since xu_sim_gaps_reset(): a counter stopped
+ * and started again, with its register accesses, both ends included
+ */
+static void expect_gaps(struct kunit *test, u64 gaps, u64 accesses)
+{
+	u64 n, ns, acc;
+
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_gaps(test->priv, 0, &n, &ns, &acc));
+	kunit_info(test, "%llu gaps, %llu accesses, %llu ns\n", n, acc, ns);
+	KUNIT_EXPECT_EQ(test, n, gaps);
+	KUNIT_EXPECT_EQ(test, acc, accesses);
+}
+
 static struct perf_event *open_disabled(struct kunit *test)
 {
 	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
@@ -320,8 +334,11 @@ static void access_rotation_hands_a_counter_over(struct kunit *test)
 	rotate_half(test, &out, true);
 	inject_sel(test, sel[0], 10);
 	inject_sel(test, sel[1], 10);
+	xu_sim_gaps_reset(test->priv);
 	rotate_half(test, &in, false);
 	expect_cost(test, "a rotation by one", &c, 3, 2);
+	/* the counter stood still from its stop to the joining control */
+	expect_gaps(test, 1, 3);
 	for (i = 0; i < ARRAY_SIZE(sel); i++)
 		inject_sel(test, sel[i], 1);
 	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 110ULL);
@@ -387,6 +404,7 @@ static void access_group_leaves_at_one_instant(struct kunit *test)
 	rotate_half(test, &out, true);
 	inject_sel(test, sel[0], 10);
 	inject_sel(test, sel[1], 10);
+	xu_sim_gaps_reset(test->priv);
 	rotate_half(test, &in, false);
 	for (i = 0; i < ARRAY_SIZE(sel); i++)
 		inject_sel(test, sel[i], 1000);
@@ -395,6 +413,12 @@ static void access_group_leaves_at_one_instant(struct kunit *test)
 	ev[0]->nr_siblings = 0;
 	ev[1]->group_leader = ev[1];
 	KUNIT_EXPECT_EQ(test, ret, 0);
+	/*
+	 * One counter stood still between two events: the freeze, the
+	 * leader's counter read and the third's control (over the leader's:
+	 * no stop of its own), the sibling's stop and read, the unfreeze
+	 */
+	expect_gaps(test, 1, 6);
 	inject_sel(test, sel[2], 1);
 	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 110ULL);
 	KUNIT_EXPECT_EQ(test, count_of(ev[1]), 110ULL);
@@ -407,9 +431,17 @@ static void access_group_leaves_at_one_instant(struct kunit *test)
 	ev[1]->group_leader = ev[0];
 	ev[0]->nr_siblings = 1;
 	rotate_half(test, &out, true);
+	xu_sim_gaps_reset(test->priv);
 	KUNIT_EXPECT_EQ(test, 0,
 			smp_call_function_single(ev[0]->cpu, group_in, &in,
 						 true));
+	/*
+	 * The third's counter, in the frozen box: its read, the leader's
+	 * control over the third's; the sibling's counter read and control
+	 * (it was stopped before the gaps' reset: no gap); the freeze and
+	 * the unfreeze at the transaction's end
+	 */
+	expect_gaps(test, 1, 6);
 	for (i = 0; i < ARRAY_SIZE(sel); i++)
 		inject_sel(test, sel[i], 7);
 	ret = smp_call_function_single(ev[0]->cpu, pmu_enable_here,
@@ -433,6 +465,76 @@ static int access_init(struct kunit *test)
 
 XU_TEST_PARAMS(nx, XU_TEST_NX);
 
+/*
+ * A group leaves; an event of the leader's own control joins on its
+ * counter, in the frozen box: the counter already holds the control, so
+ * the hand-over is the counter's read alone (the gap: the freeze, that
+ * read, the sibling's stop and read, the unfreeze), and the joining
+ * event counts from the unfreeze, the leader up to the freeze.
+ */
+static void access_frozen_hand_over_keeps_a_right_control(struct kunit *test)
+{
+	static const unsigned int sel[] = { 0x1b, 0x2, 0x1b };
+	struct perf_event *ev[ARRAY_SIZE(sel)], *join[1];
+	struct rotation out = { .ev = ev, .n = 2 };
+	struct rotation in = { .ev = join, .n = 1 };
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(sel); i++) {
+		xu_test_attr(&attr, xp, CFG_INC_SEL_WRAP(sel[i]));
+		attr.disabled = i == 2;
+		ev[i] = xu_test_open(test, xp, 0, &attr);
+	}
+	inject_sel(test, sel[0], 100);
+	inject_sel(test, sel[1], 100);
+	join[0] = ev[2];
+	/* undone below, before perf's own code could walk the group */
+	ev[1]->group_leader = ev[0];
+	ev[0]->nr_siblings = 1;
+	rotate_half(test, &out, true);
+	inject_sel(test, sel[0], 10);
+	xu_sim_gaps_reset(test->priv);
+	rotate_half(test, &in, false);
+	inject_sel(test, sel[0], 1000);
+	ret = smp_call_function_single(ev[0]->cpu, pmu_enable_here,
+				       ev[0]->pmu, true);
+	ev[0]->nr_siblings = 0;
+	ev[1]->group_leader = ev[1];
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	expect_gaps(test, 1, 5);
+	inject_sel(test, sel[2], 1);
+	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 110ULL);
+	KUNIT_EXPECT_EQ(test, count_of(ev[1]), 100ULL);
+
+	/*
+	 * Back as perf has them: the third out (perf reads it, disabled,
+	 * without the driver: its count is folded at its del), the group in
+	 * again, the leader on the third's counter and control
+	 */
+	out.ev = join;
+	out.n = 1;
+	in.ev = ev;
+	in.n = 2;
+	ev[1]->group_leader = ev[0];
+	ev[0]->nr_siblings = 1;
+	rotate_half(test, &out, true);
+	KUNIT_EXPECT_EQ(test, 0,
+			smp_call_function_single(ev[0]->cpu, group_in, &in,
+						 true));
+	ret = smp_call_function_single(ev[0]->cpu, pmu_enable_here,
+				       ev[0]->pmu, true);
+	ev[0]->nr_siblings = 0;
+	ev[1]->group_leader = ev[1];
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	KUNIT_EXPECT_EQ(test, count_of(ev[2]), 1ULL);
+	inject_sel(test, sel[0], 5);
+	KUNIT_EXPECT_EQ(test, count_of(ev[0]), 115ULL);
+	KUNIT_EXPECT_EQ(test, count_of(ev[2]), 1ULL);
+}
+
 static struct kunit_case access_cases[] = {
 	KUNIT_CASE_PARAM(access_event_init_touches_no_register, nx_gen_params),
 	KUNIT_CASE_PARAM(access_enable_costs_one_read_one_write, nx_gen_params),
@@ -444,6 +546,8 @@ static struct kunit_case access_cases[] = {
 	KUNIT_CASE_PARAM(access_counter_left_stops_at_enable, nx_gen_params),
 	KUNIT_CASE_PARAM(access_rotation_hands_a_counter_over, nx_gen_params),
 	KUNIT_CASE_PARAM(access_group_leaves_at_one_instant, nx_gen_params),
+	KUNIT_CASE_PARAM(access_frozen_hand_over_keeps_a_right_control,
+			 nx_gen_params),
 	{}
 };
 
