@@ -37,18 +37,26 @@
 
 /*
  * Counter @idx of @box as the event counted it: the register's value,
- * mended where the box type knows an erratum of the hardware in it
+ * mended where the box type knows an erratum of the hardware in it.
+ * @stopped: the counter does not count (xu_ctr_read_stopped()).
  */
-static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+static int __xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val,
+			       bool stopped)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	int ret;
 
-	ret = xu_ctr_read(box, idx, val);
+	ret = stopped ? xu_ctr_read_stopped(box, idx, val) :
+			xu_ctr_read(box, idx, val);
 	if (!ret && t->ops->ctr_fixup)
 		*val = t->ops->ctr_fixup(box, idx, *val) &
 		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return ret;
+}
+
+static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+{
+	return __xu_event_ctr_read(box, idx, val, false);
 }
 
 /*
@@ -361,7 +369,8 @@ static int xu_ctr_release(struct xu_box *box, int idx, u64 *val, u64 *ctl)
 	}
 	if (!(box->linger_ctl[idx] & t->ctl_pmi))
 		xu_clear_polled_overflow(box, idx);
-	if (xu_event_ctr_read(box, idx, &now)) {
+	/* stopped or frozen: a PCI counter's dwords cannot carry meanwhile */
+	if (__xu_event_ctr_read(box, idx, &now, true)) {
 		if (ctl && *ctl) {
 			*ctl = 0;
 			xu_write(box, xu_ctl_reg(box, idx), 0);
@@ -677,8 +686,12 @@ void __xu_event_start(struct perf_event *event, int flags)
 	if (is_sampling_event(event)) {
 		xu_set_period(event);
 	} else {
-		/* a counter that changed hands was read, stopped, just now */
-		if (!taken && xu_event_ctr_read(box, hwc->idx, &now))
+		/*
+		 * a counter that changed hands was read, stopped, just now;
+		 * a free one's control is clear (its last event's stop or
+		 * release, or the box's set-up): it does not count
+		 */
+		if (!taken && __xu_event_ctr_read(box, hwc->idx, &now, true))
 			return;
 		local64_set(&hwc->prev_count, now);
 	}
