@@ -3,26 +3,43 @@
 # Multiplexing without bias (issue 27): when a box has more events than
 # counters, perf rotates them every perf_event_mux_interval_ms (4 ms on
 # Debian's HZ=250 kernels) and scales each count by time_enabled /
-# time_running.  The scaled rate must be the rate alone: on socket 0 of
-# two boxes per family, a PCI and an MSR one where the family has PCI
-# boxes,
+# time_running.  The scaled rate must be the rate alone, but for the
+# time a counter stands still between two events inside perf's running
+# time, which cannot move (Documentation/xeon-uncore.rst,
+# "Multiplexing"): on socket 0 of two boxes per family, a PCI and an MSR
+# one where the family has PCI boxes,
 #   e5     uncore_imc_0 (PCI, 4 counters), uncore_cbox_0 (MSR, 4)
 #   nhmex  uncore_mbox_0 (MSR, 6 counters), uncore_ubox (MSR, 1)
 # the first event alone (its rate within 1% of the simulator's), then
 # 2x and 4x as many events as counters, and (boxes of more than one
 # counter) two groups that each fill the box and multiplex as a whole.
+# The simulator's gaps (debugfs gaps: a counter's stop followed by its
+# start, their time and register accesses) give that time: a hand-over
+# outside a group stops the counter, reads it (R accesses: 2 dwords on
+# a PCI box, 1 MSR) and writes the joining event's control, R + 2
+# accesses; two groups swap every counter of the box in a frozen box,
+# freeze, R + 1 a counter, unfreeze: 2 + N x (R + 1) for each of the N
+# counters' gaps, less one for each counter whose control already holds
+# the joining event's (the M-Box's two groups have the same six
+# controls: 2 + 6 x 1).  The gaps are read at the end of perf stat's
+# workload, before perf disables the events one by one (a counter an
+# early disable stops may start for another event meanwhile, with the
+# run's other accesses inside).  Each run checks that every gap took exactly those
+# accesses, and computes the share of counting time lost, L = gap time /
+# (N x time enabled), from the gaps' accesses and their measured cost.
 # In each run, every event of socket 0 ran part of the time (below 95%),
-# each event's scaled rate is within 1% of its rate (lib.sh e5_expect or
-# plat_rate, from the simulator's documented rates), and the first
-# event's scaled rate within 1% of its rate alone.  Rates are the scaled
-# count over time_enabled (the raw count over time_running) as perf stat
-# -v prints them, on socket 0's collecting CPU (-C), so perf's own
-# enable and disable at the run's ends do not enter.  Each event's own
-# deviation and the register accesses per second of each run are
-# diagnostics.
+# each event's scaled rate is within 1% of its rate x (1 - L) (lib.sh
+# e5_expect or plat_rate, from the simulator's documented rates), and
+# the first event's scaled rate within 1% of its rate alone x (1 - L).
+# Rates are the scaled count over time_enabled (the raw count over
+# time_running) as perf stat -v prints them, on socket 0's collecting
+# CPU (-C), so perf's own enable and disable at the run's ends do not
+# enter.  Each event's own deviation, L and the register accesses per
+# second of each run are diagnostics.
 . "$(dirname "$0")/../lib.sh"
 
 OUT=/tmp/79-mux.csv
+GAPS=/tmp/79-mux.gaps
 SECS=4
 
 platform_require common/79-mux
@@ -64,36 +81,72 @@ want() {
 
 accesses() { awk '{ print $2 + $4 }' $XU_SIM/accesses; }
 
+# rd PMU: register accesses a counter read takes (two dwords on PCI)
+rd() {
+	case ${1#uncore_} in
+	imc_*) echo 2 ;;
+	*) echo 1 ;;
+	esac
+}
+
 # run DESC PMU EVENTS ALONE: perf stat -v EVENTS (a perf -e list) for
-# SECS on socket 0's collecting CPU; check every event (the PMU's events,
-# by their order I) against its rate, and the 0th against ALONE (its
-# rate alone; "" for the run alone, which must run all of the time).
-# perf stat -v prints each event's count, scaled by time_enabled /
-# time_running, with those two times ("NAME: COUNT ENABLED RUNNING"): the
-# rate is the count over the time enabled.  (The running share perf stat
-# -x prints is truncated to a whole percent.)
+# SECS on socket 0's collecting CPU; check the gaps (ALONE "": none;
+# else each took its accesses), every event (the PMU's events, by their
+# order I) against its rate x (1 - L), and the 0th against ALONE (its
+# rate alone; "" for the run alone, which must run all of the time) x
+# (1 - L).  perf stat -v prints each event's count, scaled by
+# time_enabled / time_running, with those two times ("NAME: COUNT
+# ENABLED RUNNING"): the rate is the count over the time enabled.  (The
+# running share perf stat -x prints is truncated to a whole percent.)
 run() {
+	_desc=$1 _pmu=$2 _ev=$3 _alone=$4
 	_a0=$(accesses)
-	if ! perf stat -v -C "$(e5_socket_cpu 0)" -x';' -e "$3" -- sleep $SECS >/dev/null 2>$OUT; then
-		fail "$1: perf stat"
+	echo 0 >$XU_SIM/gaps
+	# the gaps are read by perf stat's workload, before perf disables
+	# the events one after another (a counter an early disable stops
+	# may start again for another event before the last one)
+	if ! perf stat -v -C "$(e5_socket_cpu 0)" -x';' -e "$_ev" -- \
+		sh -c "sleep $SECS; cat $XU_SIM/gaps >$GAPS" >/dev/null 2>$OUT; then
+		fail "$_desc: perf stat"
 		return
 	fi
 	_a1=$(accesses)
+	# socket 0's gaps: "0 gaps G ns NS accesses A" -> "G NS A"
+	_gaps=$(awk '$1 == 0 { print $3, $5, $7 }' $GAPS)
+	_ng=${_gaps%% *}
+	_gacc=${_gaps##* }
+	# the accesses each gap must take
+	_per=$(($(rd "$_pmu") + 2))
+	case $_ev in
+	"{"*)
+		# counter i goes from the first group's i-th event to the
+		# second's: a control write unless their terms are the same
+		_per=$((2 + $(nctr "$_pmu") * $(rd "$_pmu")))
+		for _i in $(e5_seq "$(nctr "$_pmu")"); do
+			[ "$(term "$_pmu" "$_i")" = "$(term "$_pmu" $((_i + $(nctr "$_pmu"))))" ] ||
+				_per=$((_per + 1))
+		done
+		;;
+	esac
+	# L: the gaps' time over the counters' time enabled
+	_en=$(awk -v p="$_pmu/" 'index($1, p) == 1 && NF == 4 { print $3; exit }' $OUT)
+	_f=$(echo "$_gaps" | awk -v n="$(nctr "$_pmu")" -v en="${_en:-0}" '
+		{ printf "%.6f", (en > 0 ? 1 - $2 / (n * en) : 1) }')
 	_bad= _far= _n=0 _first=
-	for _i in $(e5_seq "$(grep -c "^$2/.*/: [0-9]* [0-9]* [0-9]*$" $OUT)"); do
-		_t=$(term "$2" "$_i")
+	for _i in $(e5_seq "$(grep -c "^$_pmu/.*/: [0-9]* [0-9]* [0-9]*$" $OUT)"); do
+		_t=$(term "$_pmu" "$_i")
 		# the I-th line of the PMU: events of one name are told apart
 		# by their order, the order of -e
-		_l=$(awk -v e="$2/$_t/:" -v p="$2/" -v i="$_i" '
+		_l=$(awk -v e="$_pmu/$_t/:" -v p="$_pmu/" -v i="$_i" '
 			index($1, p) == 1 && NF == 4 && n++ == i {
 				if ($1 == e) print $2, $3, $4; exit }' $OUT)
-		_w=$(want "$2" "$_t")
+		_w=$(awk -v w="$(want "$_pmu" "$_t")" -v f="$_f" 'BEGIN { printf "%.1f", w * f }')
 		_r=$(echo "$_l" | awk '$2 > 0 && $3 > 0 { printf "%.1f", $1 / $2 * 1e9 }')
 		_p=$(echo "$_l" | awk '$2 > 0 { printf "%.2f", 100 * $3 / $2 }')
 		[ "$_i" = 0 ] && _first=$_r
 		_n=$((_n + 1))
-		diag "$1: $_t $(awk -v a="${_r:-0}" -v b="$_w" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') running $_p%"
-		if [ -z "$_r" ] || ! awk -v p="$_p" -v one="$4" 'BEGIN {
+		diag "$_desc: $_t $(awk -v a="${_r:-0}" -v b="$_w" 'BEGIN { printf "%+.2f%%", (a / b - 1) * 100 }') running $_p%"
+		if [ -z "$_r" ] || ! awk -v p="$_p" -v one="$_alone" 'BEGIN {
 			exit !(one == "" ? p == 100 : p < 95) }'; then
 			_bad="$_bad $_t:${_r:-none}/s,$_p%"
 		fi
@@ -102,23 +155,36 @@ run() {
 			_far="$_far $_t:${_r:-none}/s,want:$_w/s"
 		fi
 	done
+	_all=$([ -z "$_alone" ] && echo all || echo part)
 	if [ -z "$_bad" ] && [ $_n -gt 0 ]; then
-		ok "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+		ok "$_desc: $_n events, each running $_all of the time"
 	else
-		fail "$1: $_n events, each running $([ -z "$4" ] && echo all || echo part) of the time"
+		fail "$_desc: $_n events, each running $_all of the time"
 		diag "off:$_bad"
 	fi
-	if [ -z "$_far" ] && [ $_n -gt 0 ]; then
-		ok "$1: each event's scaled rate within 1% of its rate"
+	diag "$_desc: $(awk -v a="$_a1" -v b="$_a0" -v s=$SECS 'BEGIN { printf "%.0f", (a - b) / s }') register accesses/s"
+	diag "$_desc: gaps $_ng, $(awk -v g="$_gaps" 'BEGIN { split(g, x, " ")
+		printf "%.2f us an access", (x[3] > 0 ? x[2] / x[3] / 1000 : 0) }'), L $(awk -v f="$_f" 'BEGIN {
+		printf "%.3f%%", (1 - f) * 100 }')"
+	if [ -z "$_alone" ]; then
+		check_eq "$_desc: no gap" "${_ng:-none}" 0
+	elif [ -n "$_ng" ] && [ "$_ng" -gt 0 ] && [ "$_gacc" = $((_ng * _per)) ]; then
+		ok "$_desc: $_ng gaps, $_per register accesses each"
 	else
-		fail "$1: each event's scaled rate within 1% of its rate"
+		fail "$_desc: gaps of $_per register accesses each"
+		diag "gaps: ${_gaps:-none} (count, ns, accesses)"
+	fi
+	if [ -z "$_far" ] && [ $_n -gt 0 ]; then
+		ok "$_desc: each event's scaled rate within 1% of its rate x (1 - L)"
+	else
+		fail "$_desc: each event's scaled rate within 1% of its rate x (1 - L)"
 		diag "off:$_far"
 	fi
-	diag "$1: $(awk -v a="$_a1" -v b="$_a0" -v s=$SECS 'BEGIN { printf "%.0f", (a - b) / s }') register accesses/s"
-	[ -z "$4" ] && return
-	_q=$(awk -v a="$_first" -v b="$4" 'BEGIN { printf "%.4f", a / b }')
-	diag "$1: $(term "$2" 0) scaled/alone $_q"
-	check_within_pct "$1: $(term "$2" 0) scaled rate = rate alone" "$_first" "$4" 1
+	[ -z "$_alone" ] && return
+	_q=$(awk -v a="$_first" -v b="$_alone" 'BEGIN { printf "%.4f", a / b }')
+	diag "$_desc: $(term "$_pmu" 0) scaled/alone $_q, 1 - L $_f"
+	check_within_pct "$_desc: $(term "$_pmu" 0) scaled rate = rate alone x (1 - L)" "$_first" \
+		"$(awk -v a="$_alone" -v f="$_f" 'BEGIN { printf "%.1f", a * f }')" 1
 }
 
 # evlist PMU FIRST N: "PMU/TERM/,..." for events FIRST .. FIRST+N-1
@@ -133,8 +199,8 @@ evlist() {
 
 _np=3
 for b in $BOXES; do
-	_np=$((_np + 2 + 2 * 3))
-	[ "$(nctr $b)" -gt 1 ] && _np=$((_np + 3))
+	_np=$((_np + 3 + 2 * 4))
+	[ "$(nctr $b)" -gt 1 ] && _np=$((_np + 4))
 done
 plan $_np
 check "load xeon_uncore and xeon_uncore_sim model=$MODEL" plat_load
