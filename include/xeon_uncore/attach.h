@@ -99,10 +99,25 @@ struct xu_io_ops {
  * @events:   the events added to the box, @n_events of them
  * @active:   started events, by counter
  * @n_active: number of started events
- * @disabled: perf's pmu_disable calls not yet matched by pmu_enable
- * @frozen:   frozen by the driver inside that bracket, to be unfrozen by
- *            pmu_enable; or, with no bracket open, left frozen until the
- *            walk of a PMI's freeze (xu_box_thaw())
+ * @disabled: @bracket_cpu's pmu_disable calls (and PERF_PMU_TXN_ADD
+ *            transactions) not yet matched by pmu_enable (their end);
+ *            0: no bracket is open
+ * @bracket_cpu: the CPU whose bracket is open (the first to open one
+ *            while none was); the others' brackets are not counted
+ * @frozen:   frozen for a group's stop or start inside @bracket_cpu's
+ *            bracket, until the bracket's end, or by a group read
+ *            (PERF_PMU_TXN_READ), until its end; or, with no bracket
+ *            open, left frozen until the walk of a PMI's freeze
+ *            (xu_box_thaw())
+ * @linger:   bit c: counter c still counts for the event that pmu::del
+ *            took off it inside the bracket (__xu_event_leave()), until
+ *            that event takes it back, another event starts on it, or
+ *            the bracket ends (xu_ctr_release())
+ * @linger_event: that event, alive until the bracket's end: perf holds
+ *            the context's lock from the bracket's start to its end; its
+ *            claims on the extra registers hold until the release
+ * @linger_ctl:  the control value a lingering counter holds
+ * @linger_prev: its value when its event's count was folded at the del
  * @box_ctl:  the value the driver means the box's control register to
  *            hold, for a register that packs several fields: the U-Box's
  *            U_MSR_PMON_GLOBAL_CTL (Xeon 7500: with en_all; Xeon E5 v2:
@@ -127,7 +142,12 @@ struct xu_box {
 	struct perf_event *active[XU_MAX_COUNTERS];
 	unsigned int n_active;
 	unsigned int disabled;
+	int bracket_cpu;
 	bool frozen;
+	unsigned long linger;
+	struct perf_event *linger_event[XU_MAX_COUNTERS];
+	u64 linger_ctl[XU_MAX_COUNTERS];
+	u64 linger_prev[XU_MAX_COUNTERS];
 	u64 box_ctl;
 	struct pci_dev *pdev;
 	struct pci_dev *fdev;

@@ -50,7 +50,7 @@
 #include "bench.h"
 
 #define E5B_MAX_ITERS		1000000
-#define E5B_RESULTS_SIZE	12288
+#define E5B_RESULTS_SIZE	16384
 /*
  * The sampling events' period: large, so that the events a call injects
  * into counters that do not overflow never complete one
@@ -98,6 +98,20 @@ static const struct e5b_spec e5b_samp_specs[E5B_NR_SAMP] = {
 	[E5B_S_IMC_FIXED] = { "uncore_imc_0", 0xff, NULL, NULL, "imc", 0xff },
 };
 
+/*
+ * perf's multiplexing on imc_0 (its 4 counters): the events of a rotation,
+ * four open and a fifth opened disabled, which perf never schedules
+ */
+#define E5B_ROT			5
+
+static const u64 e5b_rot_configs[E5B_ROT] = {
+	0x0304,		/* cas_count_read */
+	0x0c04,		/* cas_count_write */
+	0x0001,		/* act_count */
+	0x0002,		/* pre_count */
+	0x0104,		/* CAS_COUNT.RD_REG, the one that joins */
+};
+
 /* The operations on one event */
 enum { E5B_READ, E5B_STOP, E5B_START, E5B_NR_OPS };
 
@@ -136,6 +150,7 @@ struct e5b {
 	unsigned int which;	/* the event of e5b_run_ops() */
 	unsigned long pmi_mask;	/* the events of e5b_run_pmi() to overflow */
 	bool sampling;		/* ... of sev[], not ev[] */
+	struct perf_event *rev[E5B_ROT];	/* the rotation's events */
 	struct e5b_stat st[E5B_NR_OPS];
 	bool any_uneven;
 	struct seq_buf out;
@@ -169,6 +184,7 @@ static void e5b_close(struct e5b *b)
 {
 	e5b_close_all(b->ev, E5B_NR_EVENTS);
 	e5b_close_all(b->sev, E5B_NR_SAMP);
+	e5b_close_all(b->rev, E5B_ROT);
 }
 
 /* A sampling event's overflow handler, on the walking CPU: counts */
@@ -501,6 +517,146 @@ static u32 e5b_median(struct e5b_stat *st)
 	return xu_bench_median(st->ns, st->good);
 }
 
+/*
+ * One rotation as perf_rotate_context() makes it: pmu_disable, where
+ * perf stamps the context's time (update_context_time()), pmu::del of
+ * the 4 events of @out, pmu::add of the 4 of @in (the one that joins
+ * last), each in a PERF_PMU_TXN_ADD of its own, pmu_enable.  Interrupts
+ * off.  @frz: the time the box stood frozen, from the start of the
+ * callback after which it was first frozen to the end of the one that
+ * unfroze it (0: never frozen); @join: from the stamp to the start of
+ * the joining event's counter (the end of its add, or the unfreeze if
+ * the box was frozen then).
+ */
+static void e5b_rotate(struct perf_event **out, struct perf_event **in,
+		       u64 *frz, u64 *join)
+{
+	struct pmu *pmu = out[0]->pmu;
+	struct xu_box *box = xu_event_box(out[0]);
+	u64 t, t_frz = 0, stamp, t_join;
+	bool frozen_at_join;
+	unsigned int i;
+
+	pmu->pmu_disable(pmu);
+	stamp = ktime_get_ns();
+	for (i = 0; i < E5B_ROT - 1; i++) {
+		t = ktime_get_ns();
+		pmu->del(out[i], 0);
+		if (!t_frz && box->frozen)
+			t_frz = t;
+	}
+	for (i = 0; i < E5B_ROT - 1; i++) {
+		t = ktime_get_ns();
+		pmu->start_txn(pmu, PERF_PMU_TXN_ADD);
+		pmu->add(in[i], PERF_EF_START);
+		pmu->commit_txn(pmu);
+		if (!t_frz && box->frozen)
+			t_frz = t;
+	}
+	t_join = ktime_get_ns();
+	frozen_at_join = box->frozen;
+	pmu->pmu_enable(pmu);
+	t = ktime_get_ns();
+	*frz = t_frz ? t - t_frz : 0;
+	*join = (frozen_at_join ? t : t_join) - stamp;
+}
+
+/*
+ * @iters rotations of imc_0's events: A B C D on its counters, E joins
+ * and A leaves (perf's list rotated: B C D E), then A joins back and E
+ * leaves (B C D A), and so on: each call a rotation by one.  st[0]: the
+ * accesses and the time of the call; st[1]: the time frozen; st[2]: the
+ * time to the joining event's start.
+ */
+static long e5b_run_rotate(void *data)
+{
+	struct e5b *b = data;
+	struct perf_event **r = b->rev;
+	struct perf_event *set0[] = { r[0], r[1], r[2], r[3] };
+	struct perf_event *set1[] = { r[1], r[2], r[3], r[4] };
+	struct perf_event *back[] = { r[1], r[2], r[3], r[0] };
+	u64 r0, w0, r1, w1, t0, t1, frz, join;
+	unsigned long flags;
+	unsigned int i, op;
+
+	for (op = 0; op < E5B_NR_OPS; op++)
+		e5b_stat_reset(&b->st[op]);
+	for (i = 0; i < iters; i++) {
+		local_irq_save(flags);
+		xu_sim_accesses(b->sim, &r0, &w0);
+		t0 = ktime_get_ns();
+		if (i & 1)
+			e5b_rotate(set1, back, &frz, &join);
+		else
+			e5b_rotate(i ? back : set0, set1, &frz, &join);
+		t1 = ktime_get_ns();
+		xu_sim_accesses(b->sim, &r1, &w1);
+		local_irq_restore(flags);
+		e5b_stat_add(&b->st[0], r1 - r0, w1 - w0, t1 - t0);
+		e5b_stat_add(&b->st[1], 0, 0, frz);
+		e5b_stat_add(&b->st[2], 0, 0, join);
+		if (!(i % 256))
+			cond_resched();
+	}
+	/* an even number of calls left B C D A on the box: perf's own set */
+	if (iters & 1) {
+		local_irq_save(flags);
+		e5b_rotate(set1, back, &frz, &join);
+		local_irq_restore(flags);
+	}
+	return 0;
+}
+
+/* The rotation table */
+static int e5b_run_rotation(struct e5b *b)
+{
+	struct perf_event_attr attr;
+	struct xu_pmu *xp = e5b_pmu(b->uc, "uncore_imc_0");
+	unsigned int i;
+	long ret;
+
+	e5b_close(b);
+	if (!xp)
+		return -ENODEV;
+	for (i = 0; i < E5B_ROT; i++) {
+		struct perf_event *event;
+
+		memset(&attr, 0, sizeof(attr));
+		attr.type = xp->pmu.type;
+		attr.size = sizeof(attr);
+		attr.config = e5b_rot_configs[i];
+		attr.disabled = i == E5B_ROT - 1;
+		event = perf_event_create_kernel_counter(&attr, b->cpu, NULL,
+							 NULL, NULL);
+		if (IS_ERR(event))
+			return PTR_ERR(event);
+		b->rev[i] = event;
+	}
+	for (i = 0; i < E5B_ROT - 1; i++)
+		if (b->rev[i]->state != PERF_EVENT_STATE_ACTIVE)
+			return -EBUSY;
+	ret = work_on_cpu(b->cpu, e5b_run_rotate, b);
+	if (ret)
+		return ret;
+	seq_buf_printf(&b->out,
+		       "\nperf's rotation on imc_0 (4 counters), counting events: pmu_disable, del x 4, add x 4 (one joins, one left), pmu_enable\n");
+	seq_buf_printf(&b->out,
+		       "frozen: the box frozen (an upper bound, to a callback); join: from perf's time stamp to the joining event's start\n");
+	seq_buf_printf(&b->out, "%6s %7s %10s %10s %10s %10s %10s %8s\n",
+		       "reads", "writes", "median_ns", "mean_ns", "frz_med", "frz_mean",
+		       "join_med", "calls");
+	seq_buf_printf(&b->out, "%5llu%s %6llu%s %10u %10llu %10u %10llu %10u %8u\n",
+		       b->st[0].reads, b->st[0].uneven ? "*" : " ",
+		       b->st[0].writes, b->st[0].uneven ? "*" : " ",
+		       e5b_median(&b->st[0]),
+		       div_u64(b->st[0].sum_ns, b->st[0].good),
+		       e5b_median(&b->st[1]),
+		       div_u64(b->st[1].sum_ns, b->st[1].good),
+		       e5b_median(&b->st[2]), b->st[0].good);
+	b->any_uneven |= b->st[0].uneven;
+	return 0;
+}
+
 static void e5b_row(struct e5b *b, const char *op, const char *what,
 		    const char *access, struct e5b_stat *st)
 {
@@ -646,6 +802,11 @@ static int e5b_run(struct e5b *b)
 	ret = e5b_run_sampling(b);
 	if (ret)
 		return ret;
+	ret = e5b_run_rotation(b);
+	if (ret) {
+		pr_err("rotation: %ld\n", ret);
+		return ret;
+	}
 	if (b->any_uneven)
 		seq_buf_printf(&b->out, "%s\n",
 			       "* access counts differed between calls; the last call's shown");

@@ -66,18 +66,52 @@ static struct xu_box *xu_this_box(struct pmu *pmu)
 
 /*
  * perf brackets every change of a PMU's events with pmu_disable and
- * pmu_enable, and may nest the brackets.  The box is frozen lazily, at
- * the first counter that starts or stops inside the bracket, so that the
- * counters changed together start and stop together while a bracket that
- * changes nothing costs no register access.
+ * pmu_enable (event_sched_out() each pmu::del, event_sched_in() each
+ * pmu::add; perf_rotate_context(), its multiplexing, takes every flexible
+ * event off and puts them back in a new order inside one), and calls the
+ * driver for the outermost bracket of a CPU only.  Inside the bracket of
+ * the CPU that opened the box's (a group's PERF_PMU_TXN_ADD counts as
+ * one), pmu::del leaves a counting event's counter counting
+ * (__xu_event_leave()) for the event to take back; the end of that
+ * bracket stops the counters nobody took back.  perf promises that a
+ * group's events count over one span: the first counter of a group's
+ * event to stop or start in the bracket freezes the box
+ * (xu_box_freeze_for_group()) and the end of the group's transaction or
+ * of the bracket unfreezes it, so that the group's counters stop, and
+ * start, at one instant.
+ * Brackets of other CPUs
+ * of the package (which have no event of the box) are not counted.  A
+ * bracket that changes nothing costs no register access.  Locked.
  */
+static void xu_bracket_open(struct xu_box *box)
+{
+	if (!box->disabled)
+		box->bracket_cpu = smp_processor_id();
+	if (box->bracket_cpu == smp_processor_id())
+		box->disabled++;
+}
+
+static void xu_bracket_close(struct xu_box *box)
+{
+	if (!box->disabled || box->bracket_cpu != smp_processor_id())
+		return;
+	if (box->disabled > 1) {
+		box->disabled--;
+		return;
+	}
+	xu_box_release_lingering(box);
+	box->disabled = 0;
+	if (box->frozen)
+		box->frozen = !xu_box_thaw(box);
+}
+
 static void xu_pmu_disable(struct pmu *pmu)
 {
 	struct xu_box *box = xu_this_box(pmu);
 	struct xu_pkg *p = xu_box_pkg(box);
 
 	xu_pkg_lock(p);
-	box->disabled++;
+	xu_bracket_open(box);
 	xu_pkg_unlock(p);
 }
 
@@ -87,8 +121,7 @@ static void xu_pmu_enable(struct pmu *pmu)
 	struct xu_pkg *p = xu_box_pkg(box);
 
 	xu_pkg_lock(p);
-	if (!WARN_ON_ONCE(!box->disabled) && !--box->disabled && box->frozen)
-		box->frozen = !xu_box_thaw(box);
+	xu_bracket_close(box);
 	xu_pkg_unlock(p);
 }
 
@@ -118,6 +151,8 @@ static void xu_event_stop(struct perf_event *event, int flags)
 	xu_pkg_unlock(p);
 }
 
+static bool xu_txn_add_here(const struct xu_box *box);
+
 static int __xu_event_add(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -140,10 +175,13 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	alt = xu_place(t, event, box->events, alts, n, &cl);
 	if (alt < 0)
 		return alt;
-	event->hw.idx = -1;
+	/* a counter left counting for its control is preferred, as its own */
+	event->hw.idx = xu_ctr_lingering(box, event, cl.ctl);
 	box->events[n] = event;
-	if (xu_assign(t, box->events, n + 1, assign))
+	if (xu_assign(t, box->events, n + 1, assign)) {
+		event->hw.idx = -1;
 		return -EINVAL;
+	}
 	box->n_events = n + 1;
 	event->hw.extra_reg.idx = alt;
 	event->hw.config = cl.ctl;
@@ -173,8 +211,14 @@ static int __xu_event_add(struct perf_event *event, int flags)
 	event->hw.state = PERF_HES_UPTODATE | PERF_HES_STOPPED;
 	xu_event_throttle_clear(event);
 	xu_freq_start(event);
-	if (flags & PERF_EF_START)
-		__xu_event_start(event, 0);
+	event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
+	if ((flags & PERF_EF_START) && !__xu_event_take_over(event)) {
+		/* a group's counters start together, at its transaction's end */
+		if (xu_event_grouped(event) && xu_txn_add_here(box))
+			event->hw.flags |= XU_HWF_START_AT_COMMIT;
+		else
+			__xu_event_start(event, 0);
+	}
 	return 0;
 }
 
@@ -199,7 +243,10 @@ static void xu_event_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_pkg_lock(p);
-	__xu_event_stop(event, PERF_EF_UPDATE);
+	event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
+	/* the count folded either way: perf reads it while the event is off */
+	if (!__xu_event_leave(event))
+		__xu_event_stop(event, PERF_EF_UPDATE);
 	xu_freq_stop(event);
 	xu_event_del_samples(event);
 	for (i = 0; i < box->n_events; i++) {
@@ -246,10 +293,14 @@ static void xu_event_read(struct perf_event *event)
 
 /*
  * Transactions.  PERF_PMU_TXN_ADD brackets a group's adds as
- * pmu_disable/pmu_enable would.  PERF_PMU_TXN_READ (perf's group read,
- * on any CPU of the package) holds the package lock from the first read
- * to the last and freezes the box once, so that the group's counts are
- * taken at one instant.
+ * pmu_disable/pmu_enable would: a group's events that do not take their
+ * counters back are added stopped and start at the transaction's end,
+ * in a frozen box unfrozen then unless a group's counter lingers (then
+ * at the bracket's end): at one instant (xu_box_freeze_for_group(),
+ * xu_box_group_added()).
+ * PERF_PMU_TXN_READ (perf's group read, on any CPU of the package) holds
+ * the package lock from the first read to the last and freezes the box
+ * once, so that the group's counts are taken at one instant.
  */
 struct xu_txn {
 	unsigned int flags;
@@ -259,6 +310,14 @@ struct xu_txn {
 
 static DEFINE_PER_CPU(struct xu_txn, xu_txn);
 
+/* Inside a PERF_PMU_TXN_ADD of @box on this CPU (perf's group_sched_in()) */
+static bool xu_txn_add_here(const struct xu_box *box)
+{
+	const struct xu_txn *txn = this_cpu_ptr(&xu_txn);
+
+	return (txn->flags & PERF_PMU_TXN_ADD) && txn->box == box;
+}
+
 static void xu_start_txn(struct pmu *pmu, unsigned int flags)
 {
 	struct xu_txn *txn = this_cpu_ptr(&xu_txn);
@@ -266,20 +325,23 @@ static void xu_start_txn(struct pmu *pmu, unsigned int flags)
 
 	txn->flags = flags;
 	txn->froze = false;
-	if (flags & PERF_PMU_TXN_ADD) {
-		xu_pmu_disable(pmu);
-		return;
-	}
-	if (!(flags & PERF_PMU_TXN_READ))
+	if (!(flags & (PERF_PMU_TXN_ADD | PERF_PMU_TXN_READ)))
 		return;
 	lockdep_assert_irqs_disabled();
 	box = xu_this_box(pmu);
 	txn->box = box;
 	xu_pkg_lock(xu_box_pkg(box));
+	if (flags & PERF_PMU_TXN_ADD) {
+		xu_bracket_open(box);
+		xu_pkg_unlock(xu_box_pkg(box));
+		return;
+	}
 	/* the group's reads nest in the lock held here (xu_event_read()) */
 	xu_pkg_walk_begin(xu_box_pkg(box));
+	/* a box frozen for a group's start stays so until its bracket ends */
 	if (!box->frozen && box->n_active > 1 && box->pmu->type->ops->freeze) {
 		box->pmu->type->ops->freeze(box);
+		box->frozen = true;
 		txn->froze = true;
 	}
 }
@@ -290,10 +352,13 @@ static void xu_end_txn(struct pmu *pmu)
 	struct xu_box *box = txn->box;
 
 	if (txn->flags & PERF_PMU_TXN_ADD) {
-		xu_pmu_enable(pmu);
+		xu_pkg_lock(xu_box_pkg(box));
+		xu_box_group_added(box);
+		xu_bracket_close(box);
+		xu_pkg_unlock(xu_box_pkg(box));
 	} else if (txn->flags & PERF_PMU_TXN_READ) {
-		if (txn->froze && !xu_box_thaw(box))
-			box->frozen = true;
+		if (txn->froze)
+			box->frozen = !xu_box_thaw(box);
 		xu_pkg_walk_end(xu_box_pkg(box));
 		xu_pkg_unlock(xu_box_pkg(box));
 	}

@@ -37,18 +37,26 @@
 
 /*
  * Counter @idx of @box as the event counted it: the register's value,
- * mended where the box type knows an erratum of the hardware in it
+ * mended where the box type knows an erratum of the hardware in it.
+ * @stopped: the counter does not count (xu_ctr_read_stopped()).
  */
-static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+static int __xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val,
+			       bool stopped)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	int ret;
 
-	ret = xu_ctr_read(box, idx, val);
+	ret = stopped ? xu_ctr_read_stopped(box, idx, val) :
+			xu_ctr_read(box, idx, val);
 	if (!ret && t->ops->ctr_fixup)
 		*val = t->ops->ctr_fixup(box, idx, *val) &
 		       GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return ret;
+}
+
+static int xu_event_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+{
+	return __xu_event_ctr_read(box, idx, val, false);
 }
 
 /*
@@ -241,14 +249,6 @@ void xu_pkg_thaw_boxes(struct xu_uncore *uc, unsigned int pkg)
 	}
 }
 
-static void xu_box_freeze_for_txn(struct xu_box *box)
-{
-	if (box->disabled && !box->frozen && box->pmu->type->ops->freeze) {
-		box->pmu->type->ops->freeze(box);
-		box->frozen = true;
-	}
-}
-
 /*
  * Clear the overflow status bit of the general-purpose counter @idx that
  * a polled event (no PMI enable: count_mode 1 or 2, a box whose overflow
@@ -266,6 +266,272 @@ static void xu_clear_polled_overflow(struct xu_box *box, int idx)
 	    idx < t->num_counters)
 		xu_write(box, xu_box_reg(box, t->ovf0),
 			 BIT_ULL(idx + t->status_shift));
+}
+
+/* Is this CPU inside the box's bracket (pmu_disable to pmu_enable)? */
+static bool xu_box_bracket_here(const struct xu_box *box)
+{
+	return box->disabled && box->bracket_cpu == smp_processor_id();
+}
+
+/*
+ * The first counter of a group's event that stops or starts inside this
+ * CPU's bracket (a stop, a start, a lingering counter's release) freezes
+ * the box, and the end of the group's PERF_PMU_TXN_ADD
+ * (xu_box_group_added()) or of the bracket unfreezes it:
+ * the group's counters stop, and start, at one instant, while those its
+ * events took back (__xu_event_take_over()) count on, as all of them do
+ * until the freeze and from the unfreeze.  The box's other counters
+ * stand still as long: a bracket that moves a group's counter pays for
+ * the accesses of the group's hand-overs and starts, no other does.
+ */
+static void xu_box_freeze_for_group(struct xu_box *box,
+				    const struct perf_event *event)
+{
+	if (xu_event_grouped(event) && xu_box_bracket_here(box) &&
+	    !box->frozen && box->pmu->type->ops->freeze) {
+		box->pmu->type->ops->freeze(box);
+		box->frozen = true;
+	}
+}
+
+/**
+ * xu_box_group_added() - the end of a group's PERF_PMU_TXN_ADD
+ * @box: the box, locked
+ *
+ * The group's events that did not take their counters back were added
+ * stopped (XU_HWF_START_AT_COMMIT): they start now, one after the other
+ * in a frozen box (xu_box_freeze_for_group()), with nothing in between
+ * but their hand-overs.  Once the last has, the box need not stand still
+ * until the bracket's end, unless a group's counter still lingers: it
+ * will stop at that end, with the box frozen since its group's first
+ * counter stopped.  So a rotation that swaps two groups freezes the box
+ * for the register accesses of the joining group's starts, and no
+ * longer.
+ */
+void xu_box_group_added(struct xu_box *box)
+{
+	unsigned int c, e;
+
+	for (e = 0; e < box->n_events; e++) {
+		struct perf_event *event = box->events[e];
+
+		if (!(event->hw.flags & XU_HWF_START_AT_COMMIT))
+			continue;
+		event->hw.flags &= ~XU_HWF_START_AT_COMMIT;
+		__xu_event_start(event, 0);
+	}
+	if (!box->frozen || !xu_box_bracket_here(box))
+		return;
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		if (xu_event_grouped(box->linger_event[c]))
+			return;
+	box->frozen = !xu_box_thaw(box);
+}
+
+/**
+ * xu_ctr_release() - stop a counter its event left counting, and fold
+ * @box: the box, locked
+ * @idx: the counter; nothing happens unless it lingers (box->linger)
+ * @val: out: the counter's value once stopped, if it returns 0
+ * @ctl: out, or NULL: the control image the counter keeps, 0 if cleared
+ *
+ * The event pmu::del took off the counter (__xu_event_leave()) gets the
+ * counts since that del, up to this stop: a counter changes hands at
+ * one instant, the event leaving counts up to it and the one starting
+ * next (__xu_event_start()) from it.  In a frozen box the counter stands
+ * still until the unfreeze, so a caller that writes the counter's next
+ * control before then (a hand-over, @ctl not NULL) leaves the control
+ * as it is: one write less in the frozen span (the box stops the counter,
+ * the next control replaces the old one).  A polled event's overflow bit
+ * is cleared all the same.
+ *
+ * Return: 0, or -ENOENT if the counter did not linger or could not be
+ * read.
+ */
+static int xu_ctr_release(struct xu_box *box, int idx, u64 *val, u64 *ctl)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	struct perf_event *event = box->linger_event[idx];
+	u64 prev = box->linger_prev[idx], now;
+	s64 delta;
+
+	if (!test_and_clear_bit(idx, &box->linger))
+		return -ENOENT;
+	xu_box_freeze_for_group(box, event);
+	box->linger_event[idx] = NULL;
+	if (ctl && box->frozen) {
+		*ctl = box->linger_ctl[idx];
+	} else {
+		if (ctl)
+			*ctl = 0;
+		xu_write(box, xu_ctl_reg(box, idx), 0);
+	}
+	if (!(box->linger_ctl[idx] & t->ctl_pmi))
+		xu_clear_polled_overflow(box, idx);
+	/* stopped or frozen: a PCI counter's dwords cannot carry meanwhile */
+	if (__xu_event_ctr_read(box, idx, &now, true)) {
+		if (ctl && *ctl) {
+			*ctl = 0;
+			xu_write(box, xu_ctl_reg(box, idx), 0);
+		}
+		return -ENOENT;
+	}
+	if (t->ops->delta)
+		delta = t->ops->delta(event, prev, now, false);
+	else
+		delta = (now - prev) & GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
+	local64_add(delta, &event->count);
+	*val = now;
+	return 0;
+}
+
+/*
+ * Stop every lingering counter of the box: the end of perf's bracket,
+ * still inside it (a group's counters stop with the box frozen)
+ */
+void xu_box_release_lingering(struct xu_box *box)
+{
+	unsigned int c;
+	u64 val;
+
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		xu_ctr_release(box, c, &val, NULL);
+}
+
+/*
+ * Program the box's extra registers for its events; a counter left
+ * counting (box->linger) whose claims that would rewrite is released
+ * first, so that it never counts under a sub-register it did not ask for.
+ */
+static void xu_box_extra_program(struct xu_box *box)
+{
+	unsigned int c;
+	u64 val;
+
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		if (!xu_extra_keeps(box, box->linger_event[c]))
+			xu_ctr_release(box, c, &val, NULL);
+	xu_extra_program(box);
+}
+
+/**
+ * __xu_event_leave() - pmu::del of a counting event, keeping its counter
+ * @event: the event, locked
+ *
+ * perf's multiplexing (perf_rotate_context()) takes every flexible event
+ * off the PMU and puts them back in a new order, between pmu_disable and
+ * pmu_enable; most come back to the counter they had.  perf reads the
+ * count of an event that is off the PMU without asking the driver, so
+ * the count is folded here, but the counter is left counting: the event
+ * takes it back if it is added again before the bracket ends
+ * (__xu_event_take_over()), without a register access, and counts on as
+ * perf's time_running runs on.  Otherwise the counter is stopped and its
+ * counts since this fold are the event's (xu_ctr_release()): when another
+ * event starts on it, or at the bracket's end.  Only inside this CPU's
+ * bracket, where perf holds the context's lock until the end; outside
+ * one, and for a sampling event (its counter holds a period, and would
+ * raise a PMI for nobody), pmu::del stops the counter at once.  The
+ * events of a group linger too; their counters stop, and start, only
+ * with the box frozen (xu_box_freeze_for_group()).  A new event's claims
+ * never rewrite a sub-register under a lingering counter:
+ * xu_box_extra_program() releases it first.
+ *
+ * Return: true if the counter was left counting.
+ */
+bool __xu_event_leave(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	int idx = hwc->idx;
+
+	if (!xu_box_bracket_here(box) || is_sampling_event(event) ||
+	    (hwc->state & PERF_HES_STOPPED))
+		return false;
+	xu_event_update(event);
+	box->active[idx] = NULL;
+	hwc->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	if (--box->n_active == 0 && !xu_box_pmi(box))
+		hrtimer_try_to_cancel(&box->timer);
+	__set_bit(idx, &box->linger);
+	box->linger_event[idx] = event;
+	box->linger_ctl[idx] = hwc->config;
+	box->linger_prev[idx] = local64_read(&hwc->prev_count);
+	return true;
+}
+
+/**
+ * xu_ctr_lingering() - the counter @event left counting, to take back
+ * @box:   the box, locked
+ * @event: a counting event being added
+ * @ctl:   the control value it will have
+ *
+ * Return: the counter, or -1.
+ */
+int xu_ctr_lingering(struct xu_box *box, struct perf_event *event, u64 ctl)
+{
+	unsigned int c;
+
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		if (box->linger_event[c] == event && box->linger_ctl[c] == ctl)
+			return c;
+	return -1;
+}
+
+/**
+ * __xu_event_take_over() - start @event on the counter it left counting
+ * @event: a counting event, added on hw.idx, stopped; locked
+ *
+ * If @event left hw.idx counting with its control value
+ * (__xu_event_leave()), and programming the box's extra registers (the
+ * event's own claims, written first as a start would) leaves the bits
+ * its claims rely on as they were (xu_box_extra_program() releases the
+ * counter otherwise), the event counts on from the value folded then.
+ * No register access but those claims.
+ *
+ * Return: true if it did; false leaves the event stopped.
+ */
+bool __xu_event_take_over(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	int idx = hwc->idx;
+
+	if (!test_bit(idx, &box->linger) || box->linger_event[idx] != event ||
+	    box->linger_ctl[idx] != hwc->config)
+		return false;
+	/* its claims rewritten: released, the event starts anew */
+	xu_box_extra_program(box);
+	if (!test_bit(idx, &box->linger))
+		return false;
+	__clear_bit(idx, &box->linger);
+	box->linger_event[idx] = NULL;
+	local64_set(&hwc->prev_count, box->linger_prev[idx]);
+	hwc->state = 0;
+	box->active[idx] = event;
+	if (box->n_active++ == 0 && !xu_box_pmi(box))
+		hrtimer_start(&box->timer, ns_to_ktime(box->pmu->uncore->poll_ns),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	return true;
+}
+
+/*
+ * Before @event starts on counter @idx: the counter it left counting
+ * elsewhere gives it its counts and stops, so that it never counts on
+ * two; and @idx, if it lingers, changes hands (xu_ctr_release()).
+ * Returns 0 with the value @idx holds, stopped, and in @ctl the control
+ * image it keeps (0 if cleared); or -ENOENT.
+ */
+static int xu_ctr_take(struct xu_box *box, struct perf_event *event, int idx,
+		       u64 *val, u64 *ctl)
+{
+	unsigned int c;
+	u64 v;
+
+	for_each_set_bit(c, &box->linger, XU_MAX_COUNTERS)
+		if (c != idx && box->linger_event[c] == event)
+			xu_ctr_release(box, c, &v, NULL);
+	return xu_ctr_release(box, idx, val, ctl);
 }
 
 /*
@@ -381,7 +647,8 @@ void __xu_event_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
-	u64 now;
+	u64 now, ctl = 0;
+	bool taken;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
@@ -397,7 +664,8 @@ void __xu_event_start(struct perf_event *event, int flags)
 		return;
 	}
 
-	xu_box_freeze_for_txn(box);
+	xu_box_freeze_for_group(box, event);
+	taken = !xu_ctr_take(box, event, hwc->idx, &now, &ctl);
 	/*
 	 * perf's tick steers frequency events too, stopping and restarting
 	 * them around it: it takes the events of a tick-less idle stretch
@@ -418,17 +686,27 @@ void __xu_event_start(struct perf_event *event, int flags)
 	if (is_sampling_event(event)) {
 		xu_set_period(event);
 	} else {
-		if (xu_event_ctr_read(box, hwc->idx, &now))
+		/*
+		 * a counter that changed hands was read, stopped, just now;
+		 * a free one's control is clear (its last event's stop or
+		 * release, or the box's set-up): it does not count
+		 */
+		if (!taken && __xu_event_ctr_read(box, hwc->idx, &now, true))
 			return;
 		local64_set(&hwc->prev_count, now);
 	}
-	xu_extra_program(box);
+	xu_box_extra_program(box);
 
 	hwc->state = 0;
 	box->active[hwc->idx] = event;
-	if (xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
+	/* a counter handed over in a frozen box may hold the image already */
+	if (ctl != hwc->config &&
+	    xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
 		box->active[hwc->idx] = NULL;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+		/* the departed event's control, kept by the hand-over */
+		if (ctl)
+			xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		return;
 	}
 	if (box->n_active++ == 0 && !xu_box_pmi(box))
@@ -443,7 +721,7 @@ void __xu_event_stop(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
-		xu_box_freeze_for_txn(box);
+		xu_box_freeze_for_group(box, event);
 		xu_write(box, xu_ctl_reg(box, hwc->idx), 0);
 		if (!(hwc->config & box->pmu->type->ctl_pmi))
 			xu_clear_polled_overflow(box, hwc->idx);

@@ -10,10 +10,31 @@
 
 #include "types.h"
 
+/*
+ * hw.flags: added stopped inside its group's PERF_PMU_TXN_ADD, to start
+ * at the transaction's end (xu_box_group_added())
+ */
+#define XU_HWF_START_AT_COMMIT	BIT(0)
+
+/*
+ * An event of a group (a leader with siblings, or a sibling): perf
+ * promises that the group's events count over one span, from one instant
+ * to another.
+ */
+static inline bool xu_event_grouped(const struct perf_event *event)
+{
+	return event->group_leader != event || event->nr_siblings;
+}
+
 void __xu_event_update(struct perf_event *event, bool wrapped);
 bool xu_set_period(struct perf_event *event);
 void __xu_event_start(struct perf_event *event, int flags);
 void __xu_event_stop(struct perf_event *event, int flags);
+bool __xu_event_leave(struct perf_event *event);
+int xu_ctr_lingering(struct xu_box *box, struct perf_event *event, u64 ctl);
+bool __xu_event_take_over(struct perf_event *event);
+void xu_box_release_lingering(struct xu_box *box);
+void xu_box_group_added(struct xu_box *box);
 bool xu_event_overflow(struct perf_event *event, bool exact);
 void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs);
 void xu_event_del_samples(struct perf_event *event);

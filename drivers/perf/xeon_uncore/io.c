@@ -236,24 +236,46 @@ static int xu_pci_dword(void *pdev, u32 off, u32 *v)
 	return xu_pci_errno(pci_read_config_dword(pdev, off, v));
 }
 
-int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+static int __xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val,
+			 bool stopped)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	u32 reg = xu_ctr_reg(box, idx);
+	u32 lo, hi;
 	int ret;
 
-	if (t->access == XU_MSR)
+	if (t->access == XU_MSR) {
 		ret = box->io->read(box, reg, val);
-	else if (!box->pdev)
+	} else if (!box->pdev) {
 		ret = -ENODEV;
-	else
+	} else if (stopped) {
+		ret = xu_pci_dword(box->pdev, reg, &lo) ?:
+		      xu_pci_dword(box->pdev, reg + 4, &hi);
+		*val = ret ? 0 : (u64)hi << 32 | lo;
+	} else {
 		ret = xu_split_read(xu_pci_dword, box->pdev, reg, val);
+	}
 	if (ret)
 		return ret;
 	*val &= GENMASK_ULL(xu_ctr_bits(t, idx) - 1, 0);
 	return 0;
 }
+
+int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val)
+{
+	return __xu_ctr_read(box, idx, val, false);
+}
 EXPORT_SYMBOL_NS_GPL(xu_ctr_read, XU_NS_INTERNAL);
+
+/*
+ * A counter that does not count (its control clear, or its box frozen):
+ * a PCI counter's two dwords cannot carry between their reads, which
+ * take 2 accesses always (xu_split_read() takes a third in 1 read of 32)
+ */
+int xu_ctr_read_stopped(struct xu_box *box, unsigned int idx, u64 *val)
+{
+	return __xu_ctr_read(box, idx, val, true);
+}
 
 /* Only a stopped counter is written: its halves cannot carry meanwhile */
 int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val)

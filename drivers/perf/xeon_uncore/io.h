@@ -28,11 +28,13 @@ u32 xu_ctr_reg(const struct xu_box *box, unsigned int i);
  * Register access.  MSR boxes go through the accessors; PCI boxes
  * through the PCI core's configuration accessors, 32 bits wide (the
  * upper half of @val is dropped on write, zero on read).  Counters are
- * read and written with xu_ctr_read() and xu_ctr_write().
+ * read and written with xu_ctr_read() (xu_ctr_read_stopped() for one
+ * that does not count) and xu_ctr_write().
  */
 int xu_read(struct xu_box *box, u32 reg, u64 *val);
 int xu_write(struct xu_box *box, u32 reg, u64 val);
 int xu_ctr_read(struct xu_box *box, unsigned int idx, u64 *val);
+int xu_ctr_read_stopped(struct xu_box *box, unsigned int idx, u64 *val);
 int xu_ctr_write(struct xu_box *box, unsigned int idx, u64 val);
 int xu_extra_write(struct xu_box *box, const struct xu_extra_reg *er, u64 val);
 

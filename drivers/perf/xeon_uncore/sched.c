@@ -232,6 +232,59 @@ int xu_place(const struct xu_box_type *t, struct perf_event *event,
 }
 
 /*
+ * The value xu_extra_program() gives each sub-register the box's events
+ * claim, in @want; @claimed: bit s for each such sub-register.
+ */
+static void xu_extra_want(struct xu_box *box, u64 *want,
+			  unsigned long *claimed)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	struct xu_claims cl;
+	unsigned int e, i;
+
+	*claimed = 0;
+	for (e = 0; e < box->n_events; e++) {
+		xu_claims_now(t, box->events[e], &cl);
+		for (i = 0; i < cl.n; i++) {
+			want[cl.c[i].slot] |= cl.c[i].val & cl.c[i].mask;
+			__set_bit(cl.c[i].slot, claimed);
+		}
+	}
+}
+
+/**
+ * xu_extra_keeps() - would programming the box keep @event's claims?
+ * @box:   the box, locked
+ * @event: an event whose counter counts with the claims it placed, on
+ *         the box's events or not (a counter left counting by pmu::del)
+ *
+ * Return: true if xu_extra_program() would leave every bit @event's
+ * claims rely on as it is.
+ */
+bool xu_extra_keeps(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u64 want[XU_MAX_EXTRA] = { };
+	unsigned long claimed;
+	struct xu_claims cl;
+	unsigned int i, s;
+
+	if (!t->num_extra)
+		return true;
+	xu_claims_now(t, event, &cl);
+	if (!cl.n)
+		return true;
+	xu_extra_want(box, want, &claimed);
+	for (i = 0; i < cl.n; i++) {
+		s = cl.c[i].slot;
+		if (test_bit(s, &claimed) &&
+		    ((want[s] ^ cl.c[i].val) & cl.c[i].mask))
+			return false;
+	}
+	return true;
+}
+
+/*
  * Give each sub-register the union of the claims of the box's events,
  * written in the order the events claim them, where it changed.  (Two
  * passes, with one struct xu_claims on the stack: this runs in the PMI
@@ -241,17 +294,13 @@ void xu_extra_program(struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	u64 want[XU_MAX_EXTRA] = { };
+	unsigned long done = 0, claimed;
 	struct xu_claims cl;
-	unsigned long done = 0;
 	unsigned int e, i, s;
 
 	if (!t->num_extra)
 		return;
-	for (e = 0; e < box->n_events; e++) {
-		xu_claims_now(t, box->events[e], &cl);
-		for (i = 0; i < cl.n; i++)
-			want[cl.c[i].slot] |= cl.c[i].val & cl.c[i].mask;
-	}
+	xu_extra_want(box, want, &claimed);
 	for (e = 0; e < box->n_events; e++) {
 		xu_claims_now(t, box->events[e], &cl);
 		for (i = 0; i < cl.n; i++) {

@@ -31,5 +31,6 @@ int xu_place(const struct xu_box_type *t, struct perf_event *event,
 int xu_assign(const struct xu_box_type *type, struct perf_event **events,
 	      unsigned int n, int *assign);
 void xu_extra_program(struct xu_box *box);
+bool xu_extra_keeps(struct xu_box *box, struct perf_event *event);
 
 #endif /* _XEON_UNCORE_SCHED_H */

@@ -20,6 +20,11 @@
  *               unfreeze
  *   frozen_accesses  per socket: "SOCKET reads N writes N", the register
  *               accesses made while a PMI kept the package frozen
+ *   gaps        per socket: "SOCKET gaps N ns N accesses N", a counter's
+ *               stops followed by a start (by its control or its box's
+ *               freeze; every Xeon E5 box, the Xeon 7500's U- and
+ *               M-Boxes), their time and register accesses, both ends
+ *               included (sim_ctr_track()); write 0: start anew
  *   lost_pmis   per socket: PMIs a CPU lost to its masked LVTPC
  *   misroute    0 or 1: send each PMI to a CPU pmi_core_sel does not name
  *   wide_bits   0 or 1: counter reads return bits above the counter's width
@@ -290,6 +295,50 @@ static int sim_frozen_accesses_show(struct seq_file *m, void *unused)
 }
 DEFINE_SHOW_ATTRIBUTE(sim_frozen_accesses);
 
+static int sim_gaps_show(struct seq_file *m, void *unused)
+{
+	struct xu_sim *sim = m->private;
+	u64 gaps, ns, acc;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		xu_sim_gaps(sim, i, &gaps, &ns, &acc);
+		seq_printf(m, "%u gaps %llu ns %llu accesses %llu\n", i, gaps, ns,
+			   acc);
+	}
+	return 0;
+}
+
+static int sim_gaps_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, sim_gaps_show, inode->i_private);
+}
+
+/* "0": every socket's gaps start anew (xu_sim_gaps_reset()) */
+static ssize_t sim_gaps_write(struct file *file, const char __user *ubuf,
+			      size_t len, loff_t *ppos)
+{
+	struct xu_sim *sim = ((struct seq_file *)file->private_data)->private;
+	int ret, zero;
+
+	ret = kstrtoint_from_user(ubuf, len, 0, &zero);
+	if (ret)
+		return ret;
+	if (zero)
+		return -EINVAL;
+	xu_sim_gaps_reset(sim);
+	return len;
+}
+
+static const struct file_operations sim_gaps_fops = {
+	.owner		= THIS_MODULE,
+	.open		= sim_gaps_open,
+	.read		= seq_read,
+	.write		= sim_gaps_write,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+};
+
 static int sim_lost_pmis_show(struct seq_file *m, void *unused)
 {
 	return sim_show_per_socket(m, offsetof(struct sim_socket, lost_pmis));
@@ -361,6 +410,7 @@ int xu_sim_debugfs_init(struct xu_sim *sim)
 			    &sim_frozen_seen_ns_fops);
 	debugfs_create_file("frozen_accesses", 0400, dir, sim,
 			    &sim_frozen_accesses_fops);
+	debugfs_create_file("gaps", 0600, dir, sim, &sim_gaps_fops);
 	debugfs_create_file("lost_pmis", 0400, dir, sim, &sim_lost_pmis_fops);
 	debugfs_create_file_unsafe("misroute", 0600, dir, sim,
 				   &sim_misroute_fops);

@@ -380,18 +380,36 @@ u64 sim_e5_read_reg(struct sim_socket *s, const struct sim_e5_at *at)
 						   at->i)));
 }
 
+static_assert(SIM_E5_MAX_BOXES * 8 <= SIM_GAP_KEYS);
+
+/* Box @b's counters after a write of a control or its box control */
+static void sim_e5_track(struct sim_socket *s, unsigned int b)
+{
+	const struct sim_e5_model *m = sim_e5m(s->sim);
+	const struct sim_e5_box *bx = &sim_e5(s)->box[b];
+	bool thawed = (bx->box_ctl & m->frz) != m->frz;
+	unsigned int i;
+
+	for (i = 0; i <= FIXED; i++)
+		if (sim_e5_has(&m->boxes[b], i))
+			sim_ctr_track(s, 8 * b + i,
+				      thawed && (bx->c[i].ctl & E5_CTL_EN));
+}
+
 void sim_e5_put(struct sim_socket *s, const struct sim_e5_at *at, u64 val,
 		bool pci, u32 reg)
 {
 	switch (at->reg) {
 	case R_CTL:
 		sim_e5_write_ctl(s, at->b, at->i, val, pci, reg);
+		sim_e5_track(s, at->b);
 		break;
 	case R_CTR:
 		sim_e5_write_ctr(s, at->b, at->i, val);
 		break;
 	case R_BOX_CTL:
 		sim_e5_write_box_ctl(s, at->b, val, pci, reg);
+		sim_e5_track(s, at->b);
 		break;
 	case R_STATUS:
 		sim_e5(s)->box[at->b].status &= ~val;

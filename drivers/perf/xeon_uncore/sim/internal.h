@@ -197,6 +197,13 @@ struct sim_model {
 extern const struct sim_model *const sim_nhmex_models[];
 extern const struct sim_model *const sim_e5_models[];
 
+/*
+ * Counter keys of sim_ctr_track(): Xeon E5 8 x box + counter (the fixed
+ * one too), up to 48 boxes (SIM_E5_MAX_BOXES); Xeon 7500 / E7 the
+ * U-Box 0, M-Box b's counter i 8 + 8 x b + i
+ */
+#define SIM_GAP_KEYS		384
+
 /**
  * struct sim_socket - one socket's registers and its PMI
  *
@@ -243,6 +250,16 @@ extern const struct sim_model *const sim_e5_models[];
  * @nmi_read_ns:   the time of the first of them since the lock was last
  *                 taken, 0 if none, for @handled_since: set without the
  *                 lock, taken with it
+ * @ctr_on:        per counter key (sim_ctr_track()): it counts, as far as
+ *                 its own control and its box's freeze say
+ * @ctr_off_ns:    per key: the time it stopped, 0 if it counts or if its
+ *                 stop came before the last reset of the gaps
+ * @ctr_off_acc:   per key: @reads + @writes before the access that
+ *                 stopped it
+ * @gaps:          stops closed by a start since the last reset
+ * @gap_ns:        their time, in all
+ * @gap_accesses:  their register accesses, the stop's and the start's
+ *                 included, in all
  * @tick:          wakes up at the next predicted overflow
  * @tick_work:     re-arms @tick after an NMI's accesses
  * @sd:            PCI models: the root bus's sysdata, its domain and node
@@ -284,6 +301,12 @@ struct sim_socket {
 	atomic64_t nmi_reads;
 	atomic64_t nmi_frozen_reads;
 	u64 nmi_read_ns;
+	DECLARE_BITMAP(ctr_on, SIM_GAP_KEYS);
+	u64 ctr_off_ns[SIM_GAP_KEYS];
+	u64 ctr_off_acc[SIM_GAP_KEYS];
+	u64 gaps;
+	u64 gap_ns;
+	u64 gap_accesses;
 	struct hrtimer tick;
 	struct irq_work tick_work;
 	struct pci_sysdata sd;
@@ -386,6 +409,7 @@ void sim_pmi_init_socket(struct sim_socket *s);
 void sim_raise_pmi(struct sim_socket *s);
 void sim_unfreeze(struct sim_socket *s, bool pending);
 void sim_unfrozen(struct sim_socket *s);
+void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on);
 int sim_mask_lvtpc(unsigned int cpu);
 
 /* pci.c */

@@ -658,11 +658,34 @@ static int sim_um_write(struct sim_socket *s, u32 reg, u64 val)
 	return -EIO;
 }
 
+/*
+ * The U-Box's counter and the M-Boxes' after a write (sim_ctr_track():
+ * keys 0 and 8 + 8 x box + counter): each counts by its control's en and
+ * its box's, the U-Box's own en and the M-Box's ctr_en bit; the
+ * package's en_all is a PMI's freeze, left out
+ */
+static void sim_nx_track(struct sim_socket *s)
+{
+	const struct sim_nx *nx = sim_nx(s);
+	unsigned int b, i;
+
+	sim_ctr_track(s, 0,
+		      (nx->u.ctl & NHMEX_U_CTL_EN) && (nx->u_gctl & NHMEX_U_GCTL_EN));
+	for (b = 0; b < NHMEX_M_NUM_BOXES; b++)
+		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++)
+			sim_ctr_track(s, 8 + 8 * b + i,
+				      (nx->m[b].c[i].ctl & NHMEX_M_CTL_EN) &&
+				      (nx->m[b].gctl & BIT_ULL(i)));
+}
+
 static int sim_nx_write(struct sim_socket *s, u32 msr, u64 val)
 {
 	int ret = sim_nx_box_write(s, msr, val);
 
-	return ret == -ENOENT ? sim_um_write(s, msr, val) : ret;
+	if (ret == -ENOENT)
+		ret = sim_um_write(s, msr, val);
+	sim_nx_track(s);
+	return ret;
 }
 
 /* Every register to its reset value */

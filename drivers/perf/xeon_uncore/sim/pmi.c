@@ -348,6 +348,64 @@ int xu_sim_frozen(struct xu_sim *sim, unsigned int socket, u64 *reads,
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_frozen, XU_SIM_NS);
 
+/**
+ * xu_sim_gaps() - a socket's counter gaps since the last reset
+ * @sim:      the simulated uncore
+ * @socket:   socket number
+ * @gaps:     out: stops of a counter followed by its start (debugfs gaps,
+ *            sim_ctr_track())
+ * @ns:       out: their time, from the stopping write to the starting one
+ * @accesses: out: the register accesses from the one to the other, both
+ *            included
+ *
+ * Return: 0, or -EINVAL for a socket that does not exist (all three 0).
+ */
+int xu_sim_gaps(struct xu_sim *sim, unsigned int socket, u64 *gaps, u64 *ns,
+		u64 *accesses)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+
+	*gaps = 0;
+	*ns = 0;
+	*accesses = 0;
+	s = sim_get(sim, socket, &flags);
+	if (!s)
+		return -EINVAL;
+	*gaps = s->gaps;
+	*ns = s->gap_ns;
+	*accesses = s->gap_accesses;
+	sim_put(s, flags);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_gaps, XU_SIM_NS);
+
+/**
+ * xu_sim_gaps_reset() - every socket's gaps start anew
+ * @sim: the simulated uncore
+ *
+ * The counts go to 0, and a counter stopped now starts again without a
+ * gap.
+ */
+void xu_sim_gaps_reset(struct xu_sim *sim)
+{
+	struct sim_socket *s;
+	unsigned long flags;
+	unsigned int i;
+
+	for (i = 0; i < sim->sockets; i++) {
+		s = sim_get(sim, i, &flags);
+		if (!s)
+			continue;
+		memset(s->ctr_off_ns, 0, sizeof(s->ctr_off_ns));
+		s->gaps = 0;
+		s->gap_ns = 0;
+		s->gap_accesses = 0;
+		sim_put(s, flags);
+	}
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_gaps_reset, XU_SIM_NS);
+
 static void sim_mask_lvtpc_on(void *unused)
 {
 	apic->write(APIC_LVTPC, apic->read(APIC_LVTPC) | APIC_LVT_MASKED);

@@ -129,6 +129,9 @@ u64 xu_sim_pmis(struct xu_sim *sim);
 u64 xu_sim_lost_pmis(struct xu_sim *sim, unsigned int socket);
 int xu_sim_frozen(struct xu_sim *sim, unsigned int socket, u64 *reads,
 		  u64 *writes, u64 *ns);
+int xu_sim_gaps(struct xu_sim *sim, unsigned int socket, u64 *gaps, u64 *ns,
+		u64 *accesses);
+void xu_sim_gaps_reset(struct xu_sim *sim);
 int xu_sim_inject_at_unfreeze(struct xu_sim *sim, unsigned int socket,
 			      const char *box, unsigned int idx,
 			      unsigned int event, u64 sub, u64 n);

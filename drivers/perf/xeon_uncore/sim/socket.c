@@ -257,6 +257,40 @@ static void sim_log(struct xu_sim *sim, unsigned int socket, int devfn,
 		};
 }
 
+/**
+ * sim_ctr_track() - a counter's model state after a register write
+ * @s:   the socket, locked, brought up to now by the write's access
+ * @key: the counter (SIM_GAP_KEYS)
+ * @on:  it counts now, as far as its control and its box's freeze say
+ *       (a PMI's freeze of the package is left out)
+ *
+ * A stop followed by a start is a gap: the time from the write that
+ * stopped the counter to the one that started it again, and the register
+ * accesses from the one to the other, both included, add to the
+ * socket's gaps (debugfs gaps).  A counter stopped before the last reset
+ * of the gaps starts without one.
+ */
+void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on)
+{
+	if (WARN_ON_ONCE(key >= SIM_GAP_KEYS) || on == test_bit(key, s->ctr_on))
+		return;
+	if (!on) {
+		__clear_bit(key, s->ctr_on);
+		/* (0 means none: the clock's first nanosecond is lost) */
+		s->ctr_off_ns[key] = s->last_ns ?: 1;
+		/* the stopping write was counted before it was made */
+		s->ctr_off_acc[key] = s->reads + s->writes - 1;
+		return;
+	}
+	__set_bit(key, s->ctr_on);
+	if (!s->ctr_off_ns[key])
+		return;
+	s->gaps++;
+	s->gap_ns += s->last_ns - s->ctr_off_ns[key];
+	s->gap_accesses += s->reads + s->writes - s->ctr_off_acc[key];
+	s->ctr_off_ns[key] = 0;
+}
+
 /*
  * A read of the global status in NMI context: on silicon it waits for no
  * other CPU, and costs the handler a fraction of a microsecond.  Here the

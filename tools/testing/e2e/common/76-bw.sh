@@ -19,9 +19,19 @@
 # On nhmex, bbox_cmds_read and _write need different bcmd values in the
 # M-Box's one ZDP_CTL_FVC, so the driver time-shares them (perf
 # multiplexes) and xu-bw scales by time_enabled/time_running.  Each
-# switch costs the counters some time that time_running still counts
-# (under TCG about 2-3% at the default mux interval), so the test
-# switches every 100 ms instead.
+# event counts from its counter's hand-over at one switch to the next
+# (Documentation/xeon-uncore.rst, "Multiplexing"); what each switch
+# leaves inside time_running is the joining event's start (the fold of
+# the one leaving, its stop, the FVC write, the new control), a few
+# simulated accesses, and perf's own work before it.  Until the driver
+# kept counting through perf's rotation the whole switch stood frozen:
+# 2-3% under TCG at the default mux interval, and once -8.4% in an
+# interval at 100 ms: 17 to 25 ms of counts lost, far more than the
+# interval's frozen switches took at other times, so most likely a time
+# the host did not run the vCPU inside one.  The test switches every
+# 100 ms: 5 switches in each 0.5 s interval, each event running 200 or
+# 300 ms of it; the window in which such a stall costs counts is now a
+# few accesses long instead of the whole switch.
 . "$(dirname "$0")/../lib.sh"
 
 BW=/add/xu-bw
