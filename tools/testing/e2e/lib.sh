@@ -460,14 +460,18 @@ e5_scn() {
 # box's clock (uclk; QPI 10^9; iMC DCLK), spread evenly: the cycles with
 # at least t (t = 1 if 0) are A = min(max(rate - (t - 1) clk, 0), clk);
 # edge: min(A, clk - A); inv: clk - A.
-e5_expect() {
-	_p=${1%%/*} _t=${1#*/}
-	_t=${_t%/}
-	_b=${_p#uncore_} _i=$(e5_idx "$_p") _s=$2
+e5_expect() { e5_expect_list "$2" "$1" | cut -d' ' -f2; }
+
+# e5_expect_list SOCKET PMU/TERMS/...: "PMU/TERMS/ RATE" a line, in
+# order, each RATE e5_expect's (one awk for them all: a fork and exec
+# costs tens of ms in a TCG guest)
+e5_expect_list() {
+	_s=$1
+	shift
 	_nch=$PLAT_mem_n _nl=$PLAT_qpi
 	[ -f $XU_E5_SCN ] || : >$XU_E5_SCN
 	[ -n "${E5_NCBOX:-}" ] || E5_NCBOX=$(e5_cboxes)
-	awk -v b="${_b%_*}" -v i="$_i" -v s="$_s" -v terms="$_t" \
+	awk -v evs="$*" -v s="$_s" \
 		-v cas_umask=$((PLAT_cas_umask)) -v tor_umask=$((PLAT_tor_umask)) -v nch=$_nch -v nl=$_nl -v ncbox="$E5_NCBOX" "$E5_SCN_AWK"'
 	function num(x,  n, d, j) {
 		if (x !~ /^0[xX]/) return x + 0
@@ -634,7 +638,13 @@ e5_expect() {
 		if (b == "irp") return ev == 0 && um == 0 ? uc : -1
 		return -1
 	}
-	END {
+	# the rate of PMU/TERMS/ e (b the box kind, i its index)
+	function expect(e,  pm, terms, n, j, t, p, f, sh, rate, A) {
+		pm = e; sub(/\/.*/, "", pm); sub(/^uncore_/, "", pm)
+		terms = e; sub(/^[^\/]*\//, "", terms); sub(/\/$/, "", terms)
+		b = pm; i = 0
+		if (match(pm, /_[0-9]+$/)) { b = substr(pm, 1, RSTART - 1); i = substr(pm, RSTART + 1) + 0 }
+		clk = 0
 		uc = v["uclk"] * 1000000
 		ev = 0; um = 0; th = 0; inv = 0; edge = 0; opc = 0; haddr = 0; hopc = 0; qm = 0; qk = 0
 		occ = 0; oinv = 0; oedge = 0
@@ -667,24 +677,28 @@ e5_expect() {
 			}
 		}
 		if (ev == 255) {
-			if (b == "ubox") { print uc; exit }
-			if (b == "imc") { print 800000 * (s + i + 1); exit }
+			if (b == "ubox") return sprintf("%.0f", uc)
+			if (b == "imc") return sprintf("%.0f", 800000 * (s + i + 1))
 		}
 		rate = modelled()
 		if (rate < 0) {
 			if (b != "imc") clk = uc
 			# the PCU: its occ_sel bits are umask bits 15:14
 			rate = 100000 * (ev % 8 + 1) * (s + i + 1) + 1000 * (um + 64 * occ)
-			if (b == "pcu") { printf "%.0f\n", rate; exit }
+			if (b == "pcu") return sprintf("%.0f", rate)
 		}
-		if (!th && !inv && !edge) { printf "%.0f\n", rate; exit }
+		if (!th && !inv && !edge) return sprintf("%.0f", rate)
 		if (th < 1) th = 1
 		A = rate - (th - 1) * clk
 		if (A < 0) A = 0
 		if (A > clk) A = clk
 		if (edge) A = A < clk - A ? A : clk - A
 		else if (inv) A = clk - A
-		printf "%.0f\n", A
+		return sprintf("%.0f", A)
+	}
+	END {
+		n = split(evs, E, " ")
+		for (k = 1; k <= n; k++) print E[k], expect(E[k])
 	}' $XU_E5_SCN
 }
 

@@ -1,8 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # perf's uncore metrics on the driver's Xeon E5 PMUs: Debian's perf 6.1,
-# with its jaketown (model 45) or ivytown (model 62) table, in a guest
-# whose CPU is that model (vm/run --cpu=snbep|ivbep).  At two traffic
+# with the platform's table (the platforms' perf column: jaketown,
+# ivytown, haswellx, broadwellx), which perf picks by the guest CPU's
+# model (vm/run --cpu=MODEL) or, in a guest of another CPU, by the
+# model the script gives it in PERF_CPUID ("GenuineIntel-6-" and the
+# platform's cpuhex: perf reads the variable before the CPU, in 6.1 as
+# in 6.12, for its metrics and its event aliases alike).  At two traffic
 # scenarios the script writes (every socket its own), perf stat -a
 # --per-socket -M gives, per socket, within 1% of what the scenario
 # implies (Documentation/simulator.rst, "Traffic"):
@@ -27,22 +31,25 @@ OUT=/tmp/77-metrics.json
 M=DRAM_BW_Use,Socket_CLKS,UNCORE_FREQ
 
 e5_require e5/77-metrics
-# (the platform's cpu: 45 snbep, 62 ivbep)
-want_model=$PLAT_cpu
-if [ "$(e5_cpu_model)" != $want_model ]; then
-	plan 1
-	skip "e5/77-metrics: perf's $E5 metrics need a CPU of model $want_model (vm/run --cpu=$E5), not $(e5_cpu_model)"
-	exit 0
+# (the platform's cpu: 45 snbep, 62 ivbep, 63 hswep, 79 bdx)
+if [ "$(e5_cpu_model)" != "$PLAT_cpu" ]; then
+	PERF_CPUID=GenuineIntel-6-$PLAT_cpuhex
+	export PERF_CPUID
+	diag "CPU model $(e5_cpu_model), not $PLAT_cpu: perf's $PLAT_perf table by PERF_CPUID=$PERF_CPUID"
 fi
 S=$(e5_sockets)
 # the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
 NCH=$PLAT_mem_n
 
-# the load, perf list (3); per scenario its write, perf stat and 3
-# metrics per socket; violations, unload
-plan $((1 + 3 + 2 * (2 + 3 * S) + 2))
+# the load, perf's CPUID and list (1 + 3); per scenario its write, perf
+# stat and 3 metrics per socket; violations, unload
+plan $((1 + 1 + 3 + 2 * (2 + 3 * S) + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
-perf list metric >/tmp/77-list.txt 2>&1
+# (perf prints the CPUID it picks its tables by at -v: "Using CPUID
+# GenuineIntel-6-3F", with "-STEPPING" when read from the CPU)
+perf --debug verbose=1 list metric >/tmp/77-list.txt 2>&1
+check "perf picks its tables by CPUID GenuineIntel-6-$PLAT_cpuhex ($PLAT_perf)" \
+	grep -Eq "^Using CPUID GenuineIntel-6-$PLAT_cpuhex(-[0-9A-F]+)?\$" /tmp/77-list.txt
 for m in $(echo $M | tr , ' '); do
 	check "perf list metric shows $m" grep -qw "$m" /tmp/77-list.txt
 done
