@@ -137,13 +137,6 @@ struct sim_model_ops {
 	 */
 	unsigned long (*pmi_cores)(struct sim_socket *s);
 	/**
-	 * @gsts: The value a read of the socket's global status register
-	 * (U_MSR_PMON_GLOBAL_STATUS) returns now, without side effects; false
-	 * if the model has no such register.  With the socket's lock held.
-	 * NULL: none.
-	 */
-	bool (*gsts)(struct sim_socket *s, u64 *val);
-	/**
 	 * @traffic_default: The scenario socket @socket of model @m starts
 	 * with, which gives the rates Documentation/simulator.rst lists; only
 	 * the members the model's traffic keys name, of its channels and links
@@ -240,16 +233,6 @@ extern const struct sim_model *const sim_e5_models[];
  * @handled_since: the global status was first read while a PMI kept the
  *                 package frozen then (its handler had the PMI), 0 if not
  * @handled_ns:    time spent frozen from that read to the unfreeze, in all
- * @nmi_gsts:      the model has a global status register, which NMIs
- *                 read without the lock (sim_access()); set at creation
- * @gsts_pub:      its value as the last holder of the lock left it;
- *                 written with the lock held, read without
- * @nmi_reads:     reads of it made so, not in @reads (atomic, no lock)
- * @nmi_frozen_reads: those of them made while a PMI kept the package
- *                 frozen, not in @frozen_reads (atomic, no lock)
- * @nmi_read_ns:   the time of the first of them since the lock was last
- *                 taken, 0 if none, for @handled_since: set without the
- *                 lock, taken with it
  * @ctr_on:        per counter key (sim_ctr_track()): it counts, as far as
  *                 its own control and its box's freeze say
  * @ctr_off_ns:    per key: the time it stopped, 0 if it counts or if its
@@ -296,11 +279,6 @@ struct sim_socket {
 	u64 frozen_writes;
 	u64 handled_since;
 	u64 handled_ns;
-	bool nmi_gsts;
-	u64 gsts_pub;
-	atomic64_t nmi_reads;
-	atomic64_t nmi_frozen_reads;
-	u64 nmi_read_ns;
 	DECLARE_BITMAP(ctr_on, SIM_GAP_KEYS);
 	u64 ctr_off_ns[SIM_GAP_KEYS];
 	u64 ctr_off_acc[SIM_GAP_KEYS];
