@@ -6,10 +6,12 @@
 # model (vm/run --cpu=MODEL) or, in a guest of another CPU, by the
 # model the script gives it in PERF_CPUID ("GenuineIntel-6-" and the
 # platform's cpuhex: perf reads the variable before the CPU, in 6.1 as
-# in 6.12, for its metrics and its event aliases alike).  At two traffic
-# scenarios the script writes (every socket its own), perf stat -a
-# --per-socket -M gives, per socket, within 1% of what the scenario
-# implies (Documentation/simulator.rst, "Traffic"):
+# in 6.12, for its metrics and its event aliases alike).  At a traffic
+# scenario the script writes, every socket its own (socket 0 reads above
+# writes, both rising by channel; the others writes above reads, channel
+# 1 idle; a clock per socket), perf stat -a --per-socket -M gives, per
+# socket, within 1% of what the scenario implies
+# (Documentation/simulator.rst, "Traffic"):
 #   DRAM_BW_Use   64 (cas_count_read + cas_count_write) / 10^9 /
 #                 duration_time: the socket's channels' read + write MB/s
 #                 / 1000, in GB/s
@@ -41,9 +43,9 @@ S=$(e5_sockets)
 # the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
 NCH=$PLAT_mem_n
 
-# the load, perf's CPUID and list (1 + 3); per scenario its write, perf
+# the load, perf's CPUID and list (1 + 3); the scenario's write, perf
 # stat and 3 metrics per socket; violations, unload
-plan $((1 + 1 + 3 + 2 * (2 + 3 * S) + 2))
+plan $((1 + 1 + 3 + 2 + 3 * S + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 # (perf prints the CPUID it picks its tables by at -v: "Using CPUID
 # GenuineIntel-6-3F", with "-STEPPING" when read from the CPU)
@@ -93,28 +95,24 @@ run() {
 	done
 }
 
-# A: the clock, reads and writes rising by channel and socket
+# The scenario: a clock per socket; socket 0's reads and writes rising by
+# channel, reads above writes; the others' writes above reads, channel 1
+# idle.  (A change of scenario takes effect at once, exactly: the KUnit
+# layer's traffic_uclk_changes_at_once and nxt_change_takes_effect_at_once.)
 set --
 for s in $(e5_seq "$S"); do
 	set -- "$@" "socket=$s uclk=$((1200 + 300 * s))"
 	for c in $(e5_seq $NCH); do
-		set -- "$@" "socket=$s channel=$c read=$((400 + 100 * c + 1000 * s)) write=$((200 + 50 * c + 300 * s))"
-	done
-done
-run A "$@"
-# B: another clock, writes above reads, channel 1 idle
-set --
-for s in $(e5_seq "$S"); do
-	set -- "$@" "socket=$s uclk=$((2700 - 200 * s))"
-	for c in $(e5_seq $NCH); do
-		if [ "$c" = 1 ]; then
+		if [ "$s" = 0 ]; then
+			set -- "$@" "socket=$s channel=$c read=$((400 + 100 * c)) write=$((200 + 50 * c))"
+		elif [ "$c" = 1 ]; then
 			set -- "$@" "socket=$s channel=$c read=0 write=0"
 		else
 			set -- "$@" "socket=$s channel=$c read=$((1500 + 10 * c)) write=$((3000 + 400 * s))"
 		fi
 	done
 done
-run B "$@"
+run A "$@"
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
