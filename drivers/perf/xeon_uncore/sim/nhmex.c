@@ -47,8 +47,8 @@ static unsigned long sim_nx_pmi_cores(struct sim_socket *s)
 	return xu_sim_pmi_cores(sim_nx(s)->u_gctl);
 }
 
-/* The generator's events over @ns nanoseconds */
-static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
+/* The generator's events over @ns nanoseconds, every counter that counts */
+static void sim_nx_step(struct sim_socket *s, u64 ns)
 {
 	struct sim_nx_ref r;
 	unsigned int b, i, n, k;
@@ -143,6 +143,34 @@ static u64 sim_nx_next_event_ns(struct sim_socket *s)
 	}
 	ns = sim_nx_next_flow_ns(s, ns, &any);
 	return any ? ns : 0;
+}
+
+/*
+ * The generator's events from @from over @ns: with frz_all, in steps that
+ * end at each overflow that raises a PMI, where the package freezes, so
+ * that every counter counts up to the freeze and none after it
+ * (sim_nx_span_begin())
+ */
+static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
+{
+	struct sim_nx *nx = sim_nx(s);
+
+	while (ns) {
+		u64 step = ns, flow;
+
+		if ((nx->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
+		    (nx->u_gctl & NHMEX_U_GCTL_EN_ALL)) {
+			flow = sim_nx_next_event_ns(s);
+			if (flow)
+				step = min(flow, ns);
+		}
+		sim_nx_span_begin(s);
+		sim_nx_step(s, step);
+		from += step;
+		ns -= step;
+		if (sim_nx_span_end(s, from))
+			return;
+	}
 }
 
 /* Sub-register of M-Box @b at @msr, or -1 */

@@ -14,32 +14,10 @@
 
 #define SIM_INJECT_ARGS	8
 
-/**
- * sim_nx_inject() - make @n events of one Xeon 7500 / E7 source happen now
- * @s:      the socket, locked and brought up to now
- * @box:    "ubox", "cbox", "bbox", "sbox", "mbox", "rbox" or "wbox"
- * @idx:    the box's index within its type
- * @event:  ev_sel (U, C, S, W; W 0xff is the uncore clock: the fixed
- *          counter and every W counter with ev_sel 0xff), counter * 32 +
- *          ev_sel (B), inc_sel (M), the counter's ev_sel (R: port ev / 6
- *          of the half, slot ev % 6)
- * @sub:    the events' sub-selector: the value the M-Box sub-register
- *          field of @event, the R-Box IPERF register or the QLX byte must
- *          hold for a counter to count them; XU_SIM_SUB_ANY: whatever they
- *          hold (an IPERF register must not be 0).  Ignored elsewhere.
- * @n:      how many events
- *
- * Every counting counter of the box that selects @event sees them, with
- * the overflows, status bits, freeze and PMI they cause.  An M-Box event
- * the address filter qualifies (inc_sel 0xa, 0xb) does not count while
- * the filter is on: xu_sim_mbox_addr() gives it an address.
- *
- * Return: 0, or -EINVAL for a box or event that does not exist, or an
- * event only packets make (xu_sim_rbox_packet(), xu_sim_sbox_packet(),
- * xu_sim_bbox_packet()).
- */
-int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
-		  unsigned int event, u64 sub, u64 n)
+/* sim_nx_inject()'s events, inside its span */
+static int sim_nx_inject_now(struct sim_socket *s, const char *box,
+			     unsigned int idx, unsigned int event, u64 sub,
+			     u64 n)
 {
 	int t = sim_nx_type(box);
 	struct sim_nx_ref r;
@@ -79,16 +57,65 @@ int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 	return 0;
 }
 
+/**
+ * sim_nx_inject() - make @n events of one Xeon 7500 / E7 source happen now
+ * @s:      the socket, locked and brought up to now
+ * @box:    "ubox", "cbox", "bbox", "sbox", "mbox", "rbox" or "wbox"
+ * @idx:    the box's index within its type
+ * @event:  ev_sel (U, C, S, W; W 0xff is the uncore clock: the fixed
+ *          counter and every W counter with ev_sel 0xff), counter * 32 +
+ *          ev_sel (B), inc_sel (M), the counter's ev_sel (R: port ev / 6
+ *          of the half, slot ev % 6)
+ * @sub:    the events' sub-selector: the value the M-Box sub-register
+ *          field of @event, the R-Box IPERF register or the QLX byte must
+ *          hold for a counter to count them; XU_SIM_SUB_ANY: whatever they
+ *          hold (an IPERF register must not be 0).  Ignored elsewhere.
+ * @n:      how many events
+ *
+ * Every counting counter of the box that selects @event sees them, with
+ * the overflows, status bits, freeze and PMI they cause (the freeze once
+ * all have: sim_nx_span_begin()).  An M-Box event
+ * the address filter qualifies (inc_sel 0xa, 0xb) does not count while
+ * the filter is on: xu_sim_mbox_addr() gives it an address.
+ *
+ * Return: 0, or -EINVAL for a box or event that does not exist, or an
+ * event only packets make (xu_sim_rbox_packet(), xu_sim_sbox_packet(),
+ * xu_sim_bbox_packet()).
+ */
+int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
+		  unsigned int event, u64 sub, u64 n)
+{
+	int ret;
+
+	sim_nx_span_begin(s);
+	ret = sim_nx_inject_now(s, box, idx, event, sub, n);
+	sim_nx_span_end(s, s->last_ns);
+	return ret;
+}
+
 /*
  * Socket @socket of a Xeon 7500 / E7 simulator, locked and brought up to
- * now, for a packet or address injection; NULL if there is none
+ * now, for a packet or address injection (its events at one instant,
+ * sim_nx_span_begin()); NULL if there is none
  */
 static struct sim_socket *sim_nx_lock(struct xu_sim *sim, unsigned int socket,
 				      unsigned long *flags)
 {
+	struct sim_socket *s;
+
 	if (sim->model->ops->inject != sim_nx_inject)
 		return NULL;
-	return sim_get(sim, socket, flags);
+	s = sim_get(sim, socket, flags);
+	if (s)
+		sim_nx_span_begin(s);
+	return s;
+}
+
+/* The end of sim_nx_lock()'s injection */
+static void sim_nx_unlock(struct sim_socket *s, unsigned long flags)
+{
+	sim_nx_span_end(s, s->last_ns);
+	sim_put(s, flags);
 }
 
 /**
@@ -155,7 +182,7 @@ int xu_sim_rbox_packet(struct xu_sim *sim, unsigned int socket,
 				FIELD_GET(NHMEX_R_MM_CFG_MATCH_FLT_CNT, cfg) <= pkt->flits;
 		sim_nx_events(s, &r, k, count * n);
 	}
-	sim_put(s, flags);
+	sim_nx_unlock(s, flags);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_rbox_packet, XU_SIM_NS);
@@ -193,7 +220,7 @@ int xu_sim_sbox_packet(struct xu_sim *sim, unsigned int socket,
 			if (sim_nx_counting(s, &r, k) &&
 			    sim_nx_code(&r, k) == S_TO_R_PROG_EV)
 				sim_nx_events(s, &r, k, n);
-	sim_put(s, flags);
+	sim_nx_unlock(s, flags);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_sbox_packet, XU_SIM_NS);
@@ -232,7 +259,7 @@ int xu_sim_bbox_packet(struct xu_sim *sim, unsigned int socket,
 		for (k = 0; k < NHMEX_B_NUM_COUNTERS; k++)
 			if (sim_nx_counting(s, &r, k) && sim_nx_code(&r, k) == event)
 				sim_nx_events(s, &r, k, n);
-	sim_put(s, flags);
+	sim_nx_unlock(s, flags);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_bbox_packet, XU_SIM_NS);
@@ -267,7 +294,7 @@ int xu_sim_mbox_addr(struct xu_sim *sim, unsigned int socket, unsigned int box,
 	if (!s)
 		return -EINVAL;
 	sim_m_inject(s, box, event, sub, &addr, n);
-	sim_put(s, flags);
+	sim_nx_unlock(s, flags);
 	return 0;
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_mbox_addr, XU_SIM_NS);

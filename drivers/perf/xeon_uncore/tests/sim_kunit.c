@@ -299,6 +299,47 @@ static void sim_pmi_with_frz_all_clears_en_all(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 0ULL);
 }
 
+/*
+ * The freeze of an overflow with pmi_en and frz_all stops every counter at
+ * once: those after the overflowing counter in the box see the events
+ * those before it see, injected (one instant) and from the generator
+ * across the overflow (2.8 * 10^6 M-Box 0 cycles a second on socket 0)
+ */
+static void sim_freeze_stops_every_counter_at_once(struct kunit *test)
+{
+	struct xu_sim *sim = sim_of(test);
+	u64 n0;
+
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0xfffffffffffe);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP_PMI);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 2), CTL_UP_WRAP);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 5ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 5ULL);
+
+	/* 1000 cycles from the overflow, 1 ms of the generator in one advance */
+	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0x3f);
+	wr(test, 0, NHMEX_M_CNT(0, 0), 0);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0x1000000000000ULL - 1000);
+	wr(test, 0, NHMEX_M_CNT(0, 2), 0);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	xu_sim_set_generator(sim, true);
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	xu_sim_set_generator(sim, false);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
+	n0 = rd(test, 0, NHMEX_M_CNT(0, 0));
+	/* stopped at the overflow (1000 or, rounding up its time, 1001) */
+	KUNIT_EXPECT_GE(test, n0, 1000ULL);
+	KUNIT_EXPECT_LE(test, n0, 1001ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), n0 - 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), n0);
+}
+
 static void sim_rst_all_zeroes_counters_of_its_socket(struct kunit *test)
 {
 	unsigned int s;
@@ -698,6 +739,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_box_global_ctl_freezes_its_counters, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_en_all_freezes_every_box, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_pmi_with_frz_all_clears_en_all, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_freeze_stops_every_counter_at_once, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_rst_all_zeroes_counters_of_its_socket, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_ovf_ctl_is_write_1_to_clear, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_reserved_bits_are_violations_not_stored, nx_gen_params),
