@@ -6,10 +6,8 @@
 # model (vm/run --cpu=MODEL) or, in a guest of another CPU, by the
 # model the script gives it in PERF_CPUID ("GenuineIntel-6-" and the
 # platform's cpuhex: perf reads the variable before the CPU, in 6.1 as
-# in 6.12, for its metrics and its event aliases alike).  At a traffic
-# scenario the script writes, every socket its own (socket 0 reads above
-# writes, both rising by channel; the others writes above reads, channel
-# 1 idle; a clock per socket), perf stat -a --per-socket -M gives, per
+# in 6.12, for its metrics and its event aliases alike).  At each traffic
+# scenario the script writes, perf stat -a --per-socket -M gives, per
 # socket, within 1% of what the scenario implies
 # (Documentation/simulator.rst, "Traffic"):
 #   DRAM_BW_Use   64 (cas_count_read + cas_count_write) / 10^9 /
@@ -22,6 +20,14 @@
 #                 socket's clocks by every die of the machine, one per
 #                 package on the E5: the metric is a per-die average
 #                 meant for the system-wide sum)
+# Scenario A, on every line: every socket its own pattern (socket 0 reads
+# above writes, both rising by channel; the others writes above reads,
+# channel 1 idle; a clock per socket).  Scenario B, written while the
+# modules stay loaded, on the SNB-EP and IVB-EP lines (jaketown's and
+# ivytown's tables, issue 23's): reads above writes on every socket,
+# rising by channel and socket, at other clocks, so that the metrics
+# follow a change of scenario at run time; the Haswell-EP and
+# Broadwell-EP lines run the same formulas from their own tables at A.
 # The JSON output (-j) gives each metric to 6 decimals.  perf divides
 # counts that ran between each event's own enable and disable by a time
 # that differs from that by the time its enables and disables take: on
@@ -43,9 +49,11 @@ S=$(e5_sockets)
 # the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
 NCH=$PLAT_mem_n
 
-# the load, perf's CPUID and list (1 + 3); the scenario's write, perf
+# the scenarios: A, and B on SNB-EP and IVB-EP
+case $E5 in snbep | ivbep) NS=2 ;; *) NS=1 ;; esac
+# the load, perf's CPUID and list (1 + 3); per scenario its write, perf
 # stat and 3 metrics per socket; violations, unload
-plan $((1 + 1 + 3 + 2 + 3 * S + 2))
+plan $((1 + 1 + 3 + NS * (2 + 3 * S) + 2))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 # (perf prints the CPUID it picks its tables by at -v: "Using CPUID
 # GenuineIntel-6-3F", with "-STEPPING" when read from the CPU)
@@ -95,10 +103,8 @@ run() {
 	done
 }
 
-# The scenario: a clock per socket; socket 0's reads and writes rising by
-# channel, reads above writes; the others' writes above reads, channel 1
-# idle.  (A change of scenario takes effect at once, exactly: the KUnit
-# layer's traffic_uclk_changes_at_once and nxt_change_takes_effect_at_once.)
+# A: a clock per socket; socket 0's reads and writes rising by channel,
+# reads above writes; the others' writes above reads, channel 1 idle
 set --
 for s in $(e5_seq "$S"); do
 	set -- "$@" "socket=$s uclk=$((1200 + 300 * s))"
@@ -113,6 +119,17 @@ for s in $(e5_seq "$S"); do
 	done
 done
 run A "$@"
+# B: other clocks, reads above writes rising by channel and socket
+if [ "$NS" = 2 ]; then
+	set --
+	for s in $(e5_seq "$S"); do
+		set -- "$@" "socket=$s uclk=$((2700 - 200 * s))"
+		for c in $(e5_seq $NCH); do
+			set -- "$@" "socket=$s channel=$c read=$((400 + 100 * c + 1000 * s)) write=$((200 + 50 * c + 300 * s))"
+		done
+	done
+	run B "$@"
+fi
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
