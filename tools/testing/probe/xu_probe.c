@@ -88,7 +88,8 @@ static int groupread(char **av)
 	struct perf_event_attr attr;
 	int cpu = atoi(av[2]), n = atoi(av[4]), i, lead, sib;
 	unsigned long mismatch = 0, backward = 0;
-	uint64_t last = 0;
+	uint64_t last = 0, d0 = 0, d1 = 0;
+	int first = -1;
 
 	attr_init(&attr, av[0], av[1]);
 	attr.read_format = PERF_FORMAT_GROUP;
@@ -107,12 +108,19 @@ static int groupread(char **av)
 			perror("xu_probe: read");
 			return 1;
 		}
+		if (r.v[0] != r.v[1] && first < 0) {
+			first = i;
+			d0 = r.v[0];
+			d1 = r.v[1];
+		}
 		mismatch += r.v[0] != r.v[1];
 		backward += r.v[0] < last;
 		last = r.v[0];
 	}
-	printf("reads=%d mismatches=%lu backward=%lu last=%llu\n", n, mismatch,
-	       backward, (unsigned long long)last);
+	/* and the first mismatch: its read and the two counts */
+	printf("reads=%d mismatches=%lu backward=%lu last=%llu first=%d:%llu:%llu\n",
+	       n, mismatch, backward, (unsigned long long)last, first,
+	       (unsigned long long)d0, (unsigned long long)d1);
 	return 0;
 }
 
