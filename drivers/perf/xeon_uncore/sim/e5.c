@@ -123,27 +123,26 @@ static bool sim_e5_add(struct sim_ctr *c, u64 max, u64 n)
 	return flow;
 }
 
-/* Nanoseconds until @c, at @rate events per second, wraps; at most 1 s */
-static u64 sim_e5_ns_to_flow(const struct sim_ctr *c, u64 max, u64 rate)
+/*
+ * Nanoseconds from @from until @c, at @rate events per second
+ * (sim_gen()), wraps; at most 1 s
+ */
+static u64 sim_e5_ns_to_flow(const struct sim_ctr *c, u64 max, u64 rate,
+			     u64 from)
 {
 	u64 events = max - c->val + 1;
 
 	if (!rate || events >= rate)
 		return NSEC_PER_SEC;
-	/* a rate above 1.8 * 10^10 a second: events * 10^9 might not fit */
-	if (events > div_u64(U64_MAX, NSEC_PER_SEC))
-		return mul_u64_u64_div_u64(events, NSEC_PER_SEC, rate) + 1;
-	/* the generator's remainder brings the first event a little closer */
-	return div64_u64(events * NSEC_PER_SEC - min(c->rem_ns,
-						     events * NSEC_PER_SEC - 1),
-			 rate) + 1;
+	return sim_gen_ns(rate, from, events);
 }
 
 /*
- * Nanoseconds until the next overflow that freezes the package (IVB-EP,
- * ov_en), at most a second; 0 if no counting counter has ov_en set
+ * Nanoseconds from @from (where the counters stand) until the next
+ * overflow that freezes the package (IVB-EP, ov_en), at most a second; 0
+ * if no counting counter has ov_en set
  */
-static u64 sim_e5_flow_ns(struct sim_socket *s)
+static u64 sim_e5_flow_ns(struct sim_socket *s, u64 from)
 {
 	const struct sim_e5_model *m = sim_e5m(s->sim);
 	u64 ns = NSEC_PER_SEC;
@@ -160,10 +159,16 @@ static u64 sim_e5_flow_ns(struct sim_socket *s)
 				continue;
 			any = true;
 			ns = min(ns, sim_e5_ns_to_flow(c, sim_e5_ctr_max(m, &m->boxes[b], i),
-						       sim_e5_count_rate(s, b, i)));
+						       sim_e5_count_rate(s, b, i), from));
 		}
 	}
 	return any ? ns : 0;
+}
+
+/* As sim_e5_flow_ns(), from now: the counters are up to date */
+static u64 sim_e5_next_event_ns(struct sim_socket *s)
+{
+	return sim_e5_flow_ns(s, s->last_ns);
 }
 
 /* Every counting counter of the socket over @ns, starting at @from */
@@ -179,7 +184,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 
 			if (!sim_e5_counting(s, b, i))
 				continue;
-			n = sim_gen(c, sim_e5_count_rate(s, b, i), ns);
+			n = sim_gen(sim_e5_count_rate(s, b, i), from, ns);
 			c->stopped = sim_e5_add(c, sim_e5_ctr_max(m, &m->boxes[b], i), n);
 		}
 	}
@@ -202,7 +207,7 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 {
 	while (ns) {
-		u64 step = sim_e5_flow_ns(s);
+		u64 step = sim_e5_flow_ns(s, from);
 
 		step = step ? min(step, ns) : ns;
 		sim_e5_step(s, from, step);
@@ -237,7 +242,6 @@ static void sim_e5_write_ctl(struct sim_socket *s, unsigned int b,
 	if (val & wo)
 		c->val = 0;
 	c->ctl = val & valid & ~wo;
-	c->rem_ns = 0;
 }
 
 static void sim_e5_write_box_ctl(struct sim_socket *s, unsigned int b,
@@ -591,7 +595,7 @@ const struct sim_model_ops sim_e5_ops = {
 	.config		= sim_e5_config,
 	.config_end	= sim_e5_config_end,
 	.advance	= sim_e5_advance,
-	.next_event_ns	= sim_e5_flow_ns,
+	.next_event_ns	= sim_e5_next_event_ns,
 	.reset		= sim_e5_reset,
 	.stale		= sim_e5_stale,
 	.inject		= sim_e5_inject,

@@ -38,14 +38,12 @@ struct sim_socket;
  * @val:      its value
  * @stopped:  Xeon 7500 M-Box wrap_mode 0 hit an over- or underflow; the
  *            E5 model's scratch "wrapped in this step"
- * @rem_ns:   generator remainder, in rate * ns units
  * @rem_gate: Xeon 7500 M-Box flag-state gate remainder, in 1/8 events
  */
 struct sim_ctr {
 	u64 ctl;
 	u64 val;
 	bool stopped;
-	u64 rem_ns;
 	u64 rem_gate;
 };
 
@@ -367,7 +365,8 @@ struct sim_socket *sim_get(struct xu_sim *sim, unsigned int socket,
 void sim_put(struct sim_socket *s, unsigned long flags);
 u64 sim_now(struct xu_sim *sim);
 void sim_advance(struct sim_socket *s);
-u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns);
+u64 sim_gen(u64 rate, u64 from, u64 ns);
+u64 sim_gen_ns(u64 rate, u64 from, u64 events);
 void sim_violation(struct sim_socket *s, bool pci, unsigned int devfn,
 		   u32 reg, u64 val, u64 rsvd);
 void sim_socket_init(struct xu_sim *sim, unsigned int i);

@@ -47,8 +47,8 @@ static unsigned long sim_nx_pmi_cores(struct sim_socket *s)
 	return xu_sim_pmi_cores(sim_nx(s)->u_gctl);
 }
 
-/* The generator's events over @ns nanoseconds, every counter that counts */
-static void sim_nx_step(struct sim_socket *s, u64 ns)
+/* The generator's events from @from over @ns, every counter that counts */
+static void sim_nx_step(struct sim_socket *s, u64 from, u64 ns)
 {
 	struct sim_nx_ref r;
 	unsigned int b, i, n, k;
@@ -56,7 +56,7 @@ static void sim_nx_step(struct sim_socket *s, u64 ns)
 	if (sim_u_counting(s)) {
 		unsigned int ev = FIELD_GET(NHMEX_U_CTL_EV_SEL, sim_nx(s)->u.ctl);
 
-		sim_u_events(s, sim_gen(&sim_nx(s)->u, sim_um_rate(s->id, true, 0, ev), ns));
+		sim_u_events(s, sim_gen(sim_um_rate(s->id, true, 0, ev), from, ns));
 	}
 	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
 		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
@@ -67,19 +67,22 @@ static void sim_nx_step(struct sim_socket *s, u64 ns)
 			if (sim_m_counting(s, b, i) &&
 			    sim_m_qualifies(s, b, ev, XU_SIM_SUB_ANY, NULL))
 				sim_m_events(s, b, i,
-					     sim_gen(c, sim_m_count_rate(s, b, i), ns));
+					     sim_gen(sim_m_count_rate(s, b, i), from, ns));
 		}
 	}
 	for (n = 0; sim_nx_nth(s, n, &r); n++)
 		for (k = 0; k < sim_nx_ctrs(&r); k++)
 			if (sim_nx_counting(s, &r, k))
 				sim_nx_events(s, &r, k,
-					      sim_gen(&r.box->c[k],
-						      sim_nx_count_rate(s, &r, k), ns));
+					      sim_gen(sim_nx_count_rate(s, &r, k),
+						      from, ns));
 }
 
-/* The earliest generator overflow of a counter with its PMI, at most @ns ahead */
-static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 ns, bool *any)
+/*
+ * The earliest generator overflow of a counter with its PMI after @from,
+ * at most @ns ahead
+ */
+static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 from, u64 ns, bool *any)
 {
 	struct sim_nx_ref r;
 	unsigned int n, k;
@@ -96,17 +99,18 @@ static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 ns, bool *any)
 			if (!rate)
 				continue;
 			*any = true;
-			ns = min(ns, sim_ns_to_flow(&r.box->c[k], rate, false));
+			ns = min(ns, sim_ns_to_flow(&r.box->c[k], rate, false, from));
 		}
 	}
 	return ns;
 }
 
 /*
- * When the generator will next overflow a counter that raises a PMI, at
- * most a second ahead; 0 if it will not
+ * When, after @from (where the counters stand), the generator will next
+ * overflow a counter that raises a PMI, at most a second ahead; 0 if it
+ * will not
  */
-static u64 sim_nx_next_event_ns(struct sim_socket *s)
+static u64 sim_nx_flow_ns(struct sim_socket *s, u64 from)
 {
 	u64 ns = NSEC_PER_SEC;
 	bool any = false;
@@ -117,7 +121,7 @@ static u64 sim_nx_next_event_ns(struct sim_socket *s)
 
 		any = true;
 		ns = min(ns, sim_ns_to_flow(&sim_nx(s)->u, sim_um_rate(s->id, true, 0, ev),
-					    false));
+					    false, from));
 	}
 	for (b = 0; b < NHMEX_M_NUM_BOXES; b++) {
 		for (i = 0; i < NHMEX_M_NUM_COUNTERS; i++) {
@@ -138,11 +142,17 @@ static u64 sim_nx_next_event_ns(struct sim_socket *s)
 				       FLAG_STATES;
 			down = FIELD_GET(NHMEX_M_CTL_COUNT_MODE, c->ctl) ==
 			       NHMEX_M_COUNT_DOWN;
-			ns = min(ns, sim_ns_to_flow(c, rate, down));
+			ns = min(ns, sim_ns_to_flow(c, rate, down, from));
 		}
 	}
-	ns = sim_nx_next_flow_ns(s, ns, &any);
+	ns = sim_nx_next_flow_ns(s, from, ns, &any);
 	return any ? ns : 0;
+}
+
+/* As sim_nx_flow_ns(), from now: the counters are up to date */
+static u64 sim_nx_next_event_ns(struct sim_socket *s)
+{
+	return sim_nx_flow_ns(s, s->last_ns);
 }
 
 /*
@@ -160,12 +170,12 @@ static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 
 		if ((nx->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
 		    (nx->u_gctl & NHMEX_U_GCTL_EN_ALL)) {
-			flow = sim_nx_next_event_ns(s);
+			flow = sim_nx_flow_ns(s, from);
 			if (flow)
 				step = min(flow, ns);
 		}
 		sim_nx_span_begin(s);
-		sim_nx_step(s, step);
+		sim_nx_step(s, from, step);
 		from += step;
 		ns -= step;
 		if (sim_nx_span_end(s, from))
@@ -488,7 +498,6 @@ static void sim_nx_set_ctl(struct sim_ctr *c, u64 val)
 {
 	c->ctl = val;
 	c->stopped = false;
-	c->rem_ns = 0;
 	c->rem_gate = 0;
 }
 
@@ -555,7 +564,6 @@ static int sim_nx_box_write(struct sim_socket *s, u32 msr, u64 val)
 	case NX_W_FIXED_CTL:
 		nx->w_fixed_ctl = val & (W_FIXED_EN |
 					 sim_nx_pmi_bit(s, &g.r, NHMEX_W_NUM_COUNTERS));
-		g.r.box->c[NHMEX_W_NUM_COUNTERS].rem_ns = 0;
 		break;
 	case NX_B_MATCH:
 		nx->b_match[g.b] = val;

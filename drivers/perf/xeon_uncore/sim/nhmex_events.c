@@ -481,17 +481,16 @@ u64 sim_nx_gen_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 }
 
 /*
- * Nanoseconds until counter @c, at @rate events per second, over- or
- * underflows; at most a second
+ * Nanoseconds from @from until counter @c, at @rate events per second
+ * (sim_gen()), over- or underflows; at most a second
  */
-u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down)
+u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down, u64 from)
 {
 	u64 events = down ? c->val + 1 : CTR_MAX - c->val + 1;
 
 	if (!rate || c->stopped || events >= rate)
 		return NSEC_PER_SEC;	/* a second or more away */
-	/* events * 10^9 overflows 64 bits above 1.8 * 10^10 events a second */
-	return mul_u64_u64_div_u64(events, NSEC_PER_SEC, rate) + 1;
+	return sim_gen_ns(rate, from, events);
 }
 
 /*

@@ -238,7 +238,7 @@ bool sim_r_qualifies(struct sim_socket *s, const struct sim_nx_ref *r,
 		     unsigned int code, u64 sub);
 u64 sim_nx_gen_rate(struct sim_socket *s, const struct sim_nx_ref *r,
 		    unsigned int k);
-u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down);
+u64 sim_ns_to_flow(const struct sim_ctr *c, u64 rate, bool down, u64 from);
 u64 sim_nx_summary(struct sim_socket *s, unsigned int b);
 u64 sim_u_gsts(struct sim_socket *s);
 bool sim_match72(u64 val, u8 hi, u64 match, u8 mhi, u64 mask, u8 khi);

@@ -61,26 +61,35 @@ u64 sim_now(struct xu_sim *sim)
 	       ktime_get_mono_fast_ns();
 }
 
-/* Generator events of a source of @rate per second over @ns nanoseconds */
-u64 sim_gen(struct sim_ctr *c, u64 rate, u64 ns)
+/*
+ * Generator events of a source of @rate per second from @from over @ns
+ * nanoseconds.  The source makes its events at the instants of the
+ * simulator's clock where @rate * t / 10^9 reaches a whole number, the
+ * same for every counter that counts it, however long each has counted:
+ * two counters of one source never differ by a part of an event (a
+ * remainder per counter, reset when its control was written, did).
+ * (The products have 128 bits; the quotients fit: 10^10 events a second
+ * for a day are 10^15.)
+ */
+u64 sim_gen(u64 rate, u64 from, u64 ns)
 {
-	u64 whole = div_u64(rate, NSEC_PER_SEC), part = rate % NSEC_PER_SEC;
-	u64 n = 0;
+	return mul_u64_u64_div_u64(rate, from + ns, NSEC_PER_SEC) -
+	       mul_u64_u64_div_u64(rate, from, NSEC_PER_SEC);
+}
 
-	/*
-	 * In slices of a second, the rate split into whole events a
-	 * nanosecond and the rest, so that no product can overflow: part *
-	 * slice + rem_ns < 10^18 + 10^9
-	 */
-	while (ns) {
-		u64 slice = min_t(u64, ns, NSEC_PER_SEC);
+/*
+ * Nanoseconds from @from until that source has made @events more
+ * (sim_gen()); @rate not 0, and @events at most @rate: a second at most
+ */
+u64 sim_gen_ns(u64 rate, u64 from, u64 events)
+{
+	u64 target = mul_u64_u64_div_u64(rate, from, NSEC_PER_SEC) + events;
+	u64 t = mul_u64_u64_div_u64(target, NSEC_PER_SEC, rate);
 
-		n += whole * slice +
-		     div64_u64_rem(part * slice + c->rem_ns, NSEC_PER_SEC,
-				   &c->rem_ns);
-		ns -= slice;
-	}
-	return n;
+	/* the first instant at which the source's count reaches @target */
+	if (mul_u64_u64_div_u64(rate, t, NSEC_PER_SEC) < target)
+		t++;
+	return t - from;
 }
 
 /* Bring the socket's counters up to now; with its lock held */
