@@ -159,7 +159,7 @@ static u64 sim_nx_next_event_ns(struct sim_socket *s)
  * The generator's events from @from over @ns: with frz_all, in steps that
  * end at each overflow that raises a PMI, where the package freezes, so
  * that every counter counts up to the freeze and none after it
- * (sim_nx_span_begin())
+ * (sim_nx_span_end())
  */
 static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 {
@@ -174,7 +174,6 @@ static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 			if (flow)
 				step = min(flow, ns);
 		}
-		sim_nx_span_begin(s);
 		sim_nx_step(s, from, step);
 		from += step;
 		ns -= step;

@@ -193,32 +193,23 @@ u64 sim_nx_pmi_bit(const struct sim_socket *s, const struct sim_nx_ref *r,
 }
 
 /**
- * sim_nx_span_begin() - events that happen at one instant begin
- * @s: the socket, locked
+ * sim_nx_span_end() - the end of events that happen at one instant
+ * @s:  the socket, locked
+ * @at: when they end (the package is frozen from then on)
  *
  * An advance's step or an injection: every counter that counts at its
  * start sees its events, and the freeze of an overflow among them
- * (frz_all) waits for sim_nx_span_end(), as the hardware stops every
- * counter at once; frozen at the first counter's overflow, the counters
- * after it would miss what the counters before it counted.
- */
-void sim_nx_span_begin(struct sim_socket *s)
-{
-	sim_nx(s)->in_span = true;
-}
-
-/**
- * sim_nx_span_end() - the span ends
- * @s:  the socket, locked
- * @at: when it ends (the package is frozen from then on)
+ * (frz_all, sim_overflow()) takes effect here, as the hardware stops
+ * every counter at once; frozen at the first counter's overflow, the
+ * counters after it would miss what the counters before it counted.
+ * Every path that brings events to the counters ends with this call.
  *
- * Return: true if an overflow in it froze the package.
+ * Return: true if an overflow among them froze the package.
  */
 bool sim_nx_span_end(struct sim_socket *s, u64 at)
 {
 	struct sim_nx *nx = sim_nx(s);
 
-	nx->in_span = false;
 	if (!nx->freeze_due)
 		return false;
 	nx->freeze_due = false;
@@ -242,14 +233,8 @@ static void sim_overflow(struct sim_socket *s, struct sim_ctr *c, u64 pmi_en,
 	 * counter at once: at the end of the span (sim_nx_span_end())
 	 */
 	if ((sim_nx(s)->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
-	    (sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL)) {
-		if (sim_nx(s)->in_span) {
-			sim_nx(s)->freeze_due = true;
-		} else {
-			sim_nx(s)->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
-			s->frozen_since = s->last_ns;
-		}
-	}
+	    (sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL))
+		sim_nx(s)->freeze_due = true;
 	sim_raise_pmi(s);
 }
 

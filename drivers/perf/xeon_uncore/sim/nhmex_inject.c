@@ -74,7 +74,7 @@ static int sim_nx_inject_now(struct sim_socket *s, const char *box,
  *
  * Every counting counter of the box that selects @event sees them, with
  * the overflows, status bits, freeze and PMI they cause (the freeze once
- * all have: sim_nx_span_begin()).  An M-Box event
+ * all have: sim_nx_span_end()).  An M-Box event
  * the address filter qualifies (inc_sel 0xa, 0xb) does not count while
  * the filter is on: xu_sim_mbox_addr() gives it an address.
  *
@@ -87,7 +87,6 @@ int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 {
 	int ret;
 
-	sim_nx_span_begin(s);
 	ret = sim_nx_inject_now(s, box, idx, event, sub, n);
 	sim_nx_span_end(s, s->last_ns);
 	return ret;
@@ -95,23 +94,17 @@ int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 
 /*
  * Socket @socket of a Xeon 7500 / E7 simulator, locked and brought up to
- * now, for a packet or address injection (its events at one instant,
- * sim_nx_span_begin()); NULL if there is none
+ * now, for a packet or address injection; NULL if there is none
  */
 static struct sim_socket *sim_nx_lock(struct xu_sim *sim, unsigned int socket,
 				      unsigned long *flags)
 {
-	struct sim_socket *s;
-
 	if (sim->model->ops->inject != sim_nx_inject)
 		return NULL;
-	s = sim_get(sim, socket, flags);
-	if (s)
-		sim_nx_span_begin(s);
-	return s;
+	return sim_get(sim, socket, flags);
 }
 
-/* The end of sim_nx_lock()'s injection */
+/* The end of sim_nx_lock()'s injection: its events at one instant */
 static void sim_nx_unlock(struct sim_socket *s, unsigned long flags)
 {
 	sim_nx_span_end(s, s->last_ns);

@@ -122,9 +122,8 @@ enum sim_m_sub {
  * @m_mm_cfg:  M-Box MM_CFG
  * @m_match:   M-Box ADDR_MATCH
  * @m_mask:    M-Box ADDR_MASK
- * @in_span:   events of one instant are under way (sim_nx_span_begin()):
- *             an overflow's freeze waits for its end
- * @freeze_due: an overflow in the span froze the package (frz_all)
+ * @freeze_due: an overflow froze the package (frz_all), from the end of
+ *             the events that caused it (sim_nx_span_end())
  */
 struct sim_nx {
 	u64 u_gctl;
@@ -147,7 +146,6 @@ struct sim_nx {
 	u64 m_mm_cfg[NHMEX_M_NUM_BOXES];
 	u64 m_match[NHMEX_M_NUM_BOXES];
 	u64 m_mask[NHMEX_M_NUM_BOXES];
-	bool in_span;
 	bool freeze_due;
 };
 
@@ -255,7 +253,6 @@ void sim_nx_traffic_default(const struct sim_model *m, unsigned int socket,
 			    struct xu_sim_traffic *t);
 
 /* nhmex_inject.c */
-void sim_nx_span_begin(struct sim_socket *s);
 bool sim_nx_span_end(struct sim_socket *s, u64 at);
 int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 		  unsigned int event, u64 sub, u64 n);

@@ -66,8 +66,7 @@ u64 sim_now(struct xu_sim *sim)
  * nanoseconds.  The source makes its events at the instants of the
  * simulator's clock where @rate * t / 10^9 reaches a whole number, the
  * same for every counter that counts it, however long each has counted:
- * two counters of one source never differ by a part of an event (a
- * remainder per counter, reset when its control was written, did).
+ * two counters of one source never differ by a part of an event.
  * (The products have 128 bits; the quotients fit: 10^10 events a second
  * for a day are 10^15.)
  */
