@@ -425,7 +425,8 @@ void xu_sim_accesses(struct xu_sim *sim, u64 *reads, u64 *writes)
 	*writes = 0;
 	for (i = 0; i < sim->sockets; i++) {
 		sim_lock(&sim->sock[i], &flags);
-		*reads += sim->sock[i].reads;
+		*reads += sim->sock[i].reads +
+			  atomic64_read(&sim->sock[i].nmi_reads);
 		*writes += sim->sock[i].writes;
 		sim_unlock(&sim->sock[i], flags);
 	}
@@ -584,6 +585,9 @@ struct xu_sim *xu_sim_create_absent(const char *model, unsigned int sockets,
 	ret = m->ops->init ? m->ops->init(sim) : 0;
 	if (ret)
 		goto fail;
+	for (i = 0; i < sockets; i++)
+		sim->sock[i].nmi_gsts = m->ops->gsts &&
+			m->ops->gsts(&sim->sock[i], &sim->sock[i].gsts_pub);
 	sim_traffic_init(sim);
 	if (m->ops->config) {
 		ret = sim_pci_create(sim);

@@ -583,6 +583,13 @@ static int sim_e5_inject_cmd(struct xu_sim *sim, char *line)
 			  XU_SIM_SUB_ANY, cnt);
 }
 
+/* U_MSR_PMON_GLOBAL_STATUS as a read returns it, on the models with one */
+static bool sim_e5_gsts(struct sim_socket *s, u64 *val)
+{
+	*val = sim_e5(s)->gsts;
+	return sim_e5m(s->sim)->pmi;
+}
+
 static unsigned long sim_e5_pmi_cores(struct sim_socket *s)
 {
 	return FIELD_GET(SIM_IVBEP_PMI_CORE_SEL, sim_e5(s)->gctl);
@@ -603,5 +610,6 @@ const struct sim_model_ops sim_e5_ops = {
 	.inject_cmd	= sim_e5_inject_cmd,
 	.pci_box	= sim_e5_pci_box,
 	.pmi_cores	= sim_e5_pmi_cores,
+	.gsts		= sim_e5_gsts,
 	.traffic_default = sim_e5_traffic_default,
 };

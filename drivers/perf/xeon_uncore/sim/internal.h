@@ -135,6 +135,13 @@ struct sim_model_ops {
 	 */
 	unsigned long (*pmi_cores)(struct sim_socket *s);
 	/**
+	 * @gsts: The value a read of the socket's global status register
+	 * (U_MSR_PMON_GLOBAL_STATUS) returns now, without side effects; false
+	 * if the model has no such register.  With the socket's lock held.
+	 * NULL: none.
+	 */
+	bool (*gsts)(struct sim_socket *s, u64 *val);
+	/**
 	 * @traffic_default: The scenario socket @socket of model @m starts
 	 * with, which gives the rates Documentation/simulator.rst lists; only
 	 * the members the model's traffic keys name, of its channels and links
@@ -241,6 +248,16 @@ extern const struct sim_model *const sim_e5_models[];
  * @gap_ns:        their time, in all
  * @gap_accesses:  their register accesses, the stop's and the start's
  *                 included, in all
+ * @nmi_gsts:      the model has a global status register, which NMIs
+ *                 read without the lock (sim_access()); set at creation
+ * @gsts_pub:      its value as the last holder of the lock left it;
+ *                 written with the lock held, read without
+ * @nmi_reads:     reads of it made so, not in @reads (atomic, no lock)
+ * @nmi_frozen_reads: those of them made while a PMI kept the package
+ *                 frozen, not in @frozen_reads (atomic, no lock)
+ * @nmi_read_ns:   the time of the first of them since the lock was last
+ *                 taken, 0 if none, for @handled_since: set without the
+ *                 lock, taken with it
  * @tick:          wakes up at the next predicted overflow
  * @tick_work:     re-arms @tick after an NMI's accesses
  * @sd:            PCI models: the root bus's sysdata, its domain and node
@@ -283,6 +300,11 @@ struct sim_socket {
 	u64 gaps;
 	u64 gap_ns;
 	u64 gap_accesses;
+	bool nmi_gsts;
+	u64 gsts_pub;
+	atomic64_t nmi_reads;
+	atomic64_t nmi_frozen_reads;
+	u64 nmi_read_ns;
 	struct hrtimer tick;
 	struct irq_work tick_work;
 	struct pci_sysdata sd;

@@ -36,6 +36,13 @@ unsigned long xu_sim_pmi_cores(u64 u_global_ctl)
 }
 EXPORT_SYMBOL_NS_GPL(xu_sim_pmi_cores, XU_SIM_NS);
 
+/* U_MSR_PMON_GLOBAL_STATUS as a read returns it */
+static bool sim_nx_gsts(struct sim_socket *s, u64 *val)
+{
+	*val = sim_u_gsts(s) | READ_ONCE(s->sim->gsts_stuck);
+	return true;
+}
+
 /*
  * With wrong guesses the field is a core number: n sends the PMI to core
  * n, 0 to core 0
@@ -434,7 +441,7 @@ static int sim_um_read(struct sim_socket *s, u32 reg, u64 *val, bool raw)
 		*val = sim_nx(s)->u_gctl;
 		return 0;
 	case NHMEX_U_GLOBAL_STATUS:
-		*val = sim_u_gsts(s) | READ_ONCE(s->sim->gsts_stuck);
+		sim_nx_gsts(s, val);
 		return 0;
 	case NHMEX_U_GLOBAL_OVF_CTL:
 	case NHMEX_M_GLOBAL_OVF_CTL(0):
@@ -776,6 +783,7 @@ static const struct sim_model_ops sim_nx_ops = {
 	.rate		= sim_nx_rate,
 	.inject_cmd	= sim_nx_inject_cmd,
 	.pmi_cores	= sim_nx_pmi_cores,
+	.gsts		= sim_nx_gsts,
 	.traffic_default = sim_nx_traffic_default,
 };
 

@@ -219,8 +219,10 @@ void sim_unfreeze(struct sim_socket *s, bool pending)
 		s->frozen_ns += s->last_ns - s->frozen_since;
 		s->frozen_since = 0;
 	}
+	/* an NMI's read (sim_access()) may stamp a little after last_ns */
 	if (s->handled_since) {
-		s->handled_ns += s->last_ns - s->handled_since;
+		if (s->last_ns > s->handled_since)
+			s->handled_ns += s->last_ns - s->handled_since;
 		s->handled_since = 0;
 	}
 	if (pending && s->pmi_in_flight && s->pmi_done) {
@@ -338,7 +340,7 @@ int xu_sim_frozen(struct xu_sim *sim, unsigned int socket, u64 *reads,
 	s = sim_get(sim, socket, &flags);
 	if (!s)
 		return -EINVAL;
-	*reads = s->frozen_reads;
+	*reads = s->frozen_reads + atomic64_read(&s->nmi_frozen_reads);
 	*writes = s->frozen_writes;
 	*ns = s->frozen_ns;
 	sim_put(s, flags);

@@ -153,6 +153,8 @@ void xu_sim_stick_global_status(struct xu_sim *sim, u64 bits);
 void xu_sim_set_foreign_filter(struct xu_sim *sim, bool on);
 void xu_sim_set_msr_cpu_check(struct xu_sim *sim, bool on);
 void xu_sim_stale(struct xu_sim *sim);
+int xu_sim_hold(struct xu_sim *sim, unsigned int socket, atomic_t *state,
+		u64 max_ns);
 void xu_sim_power_on(struct xu_sim *sim);
 void xu_sim_set_manual_clock(struct xu_sim *sim, bool manual);
 void xu_sim_advance(struct xu_sim *sim, u64 ns);

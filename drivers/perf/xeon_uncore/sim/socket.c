@@ -34,9 +34,24 @@
  * than spin on a lock its own CPU may hold.  Such an NMI cannot be a
  * simulated PMI, which its target raises itself outside the simulator
  * (sim_pmi_take()).  Any other holder releases the lock within one
- * register access.
+ * register access.  The global status read of an NMI takes no lock at all
+ * (sim_nmi_status()).
  */
 static DEFINE_PER_CPU(bool, sim_busy);
+
+/*
+ * An NMI read the global status without the lock at s->nmi_read_ns (see
+ * sim_access()): if the package was frozen by then, its PMI's handler had
+ * the status from then on
+ */
+static void sim_take_nmi_read(struct sim_socket *s)
+{
+	u64 ns = xchg(&s->nmi_read_ns, 0);
+
+	if (ns && s->frozen_since && !s->handled_since &&
+	    ns >= s->frozen_since)
+		s->handled_since = ns;
+}
 
 bool sim_lock(struct sim_socket *s, unsigned long *flags)
 {
@@ -45,11 +60,17 @@ bool sim_lock(struct sim_socket *s, unsigned long *flags)
 	local_irq_save(*flags);
 	this_cpu_write(sim_busy, true);
 	arch_spin_lock(&s->lock);
+	sim_take_nmi_read(s);
 	return true;
 }
 
 void sim_unlock(struct sim_socket *s, unsigned long flags)
 {
+	const struct sim_model_ops *ops = s->sim->model->ops;
+	u64 gsts;
+
+	if (s->nmi_gsts && ops->gsts(s, &gsts))
+		WRITE_ONCE(s->gsts_pub, gsts);
 	arch_spin_unlock(&s->lock);
 	this_cpu_write(sim_busy, false);
 	local_irq_restore(flags);
@@ -245,6 +266,12 @@ static void sim_log(struct xu_sim *sim, unsigned int socket, int devfn,
 		};
 }
 
+/* The socket's register accesses so far, an NMI's unlocked reads included */
+static u64 sim_accesses(const struct sim_socket *s)
+{
+	return s->reads + s->writes + atomic64_read(&s->nmi_reads);
+}
+
 /**
  * sim_ctr_track() - a counter's model state after a register write
  * @s:   the socket, locked, brought up to now by the write's access
@@ -267,7 +294,7 @@ void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on)
 		/* (0 means none: the clock's first nanosecond is lost) */
 		s->ctr_off_ns[key] = s->last_ns ?: 1;
 		/* the stopping write was counted before it was made */
-		s->ctr_off_acc[key] = s->reads + s->writes - 1;
+		s->ctr_off_acc[key] = sim_accesses(s) - 1;
 		return;
 	}
 	__set_bit(key, s->ctr_on);
@@ -275,9 +302,69 @@ void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on)
 		return;
 	s->gaps++;
 	s->gap_ns += s->last_ns - s->ctr_off_ns[key];
-	s->gap_accesses += s->reads + s->writes - s->ctr_off_acc[key];
+	s->gap_accesses += sim_accesses(s) - s->ctr_off_acc[key];
 	s->ctr_off_ns[key] = 0;
 }
+
+/*
+ * A read of the global status in NMI context: on silicon it waits for no
+ * other CPU, and costs the handler a fraction of a microsecond.  Here the
+ * holder of the socket may be a vCPU that its host has preempted, for as
+ * long as the host likes (and an NMI spinning on the lock keeps the
+ * holder's host thread from a host CPU), and bringing the socket up to
+ * now would cost the handler the model's whole advance, under TCG
+ * milliseconds of a vCPU that shares its host CPU.  So the NMI reads the
+ * status as the last holder of the lock left it, without the lock, as if
+ * it had read then: an overflow the counters reach later raises a PMI of
+ * its own (a held socket's holder's, the tick's, or at the handler's
+ * unfreeze, sim_unfreeze()).
+ */
+static int sim_nmi_status(struct sim_socket *s, u64 *val)
+{
+	*val = READ_ONCE(s->gsts_pub);
+	atomic64_inc(&s->nmi_reads);
+	/* as sim_access() sets handled_since, for a freeze it could see */
+	if (READ_ONCE(s->frozen_since)) {
+		atomic64_inc(&s->nmi_frozen_reads);
+		cmpxchg(&s->nmi_read_ns, 0, sim_now(s->sim));
+	}
+	sim_log(s->sim, s->id, -1, NHMEX_U_GLOBAL_STATUS, *val, false);
+	return 0;
+}
+
+/**
+ * xu_sim_hold() - hold a socket as a CPU stopped inside an access would
+ * @sim:    the simulated uncore
+ * @socket: socket number
+ * @state:  set to 1 once the socket is held; the caller sets 2 to have it
+ *          released, which then sets 3
+ * @max_ns: release it after this long anyway
+ *
+ * For tests: a holder that keeps every other CPU's access waiting, as a
+ * vCPU that its host preempted inside an access does.  Spins with
+ * interrupts off; not for NMI context.
+ *
+ * Return: 0, or -ENODEV for a socket that does not exist.
+ */
+int xu_sim_hold(struct xu_sim *sim, unsigned int socket, atomic_t *state,
+		u64 max_ns)
+{
+	u64 end = ktime_get_mono_fast_ns() + max_ns;
+	struct sim_socket *s;
+	unsigned long flags;
+
+	if (socket >= sim->sockets)
+		return -ENODEV;
+	s = &sim->sock[socket];
+	sim_lock(s, &flags);
+	atomic_set(state, 1);
+	while (atomic_read(state) == 1 && ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	sim_unlock(s, flags);
+	atomic_set(state, 3);
+	return 0;
+}
+EXPORT_SYMBOL_NS_GPL(xu_sim_hold, XU_SIM_NS);
 
 /*
  * One register access: the socket first catches up with the clock.  An
@@ -298,6 +385,9 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	if (socket >= sim->sockets)
 		return -ENODEV;
 	s = &sim->sock[socket];
+	if (in_nmi() && devfn < 0 && !write && reg == NHMEX_U_GLOBAL_STATUS &&
+	    s->nmi_gsts)
+		return sim_nmi_status(s, val);
 	if (!sim_lock(s, &flags))
 		return -EBUSY;
 	sim_advance(s);

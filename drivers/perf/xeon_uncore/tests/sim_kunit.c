@@ -4,12 +4,17 @@
  * programming guide (Tables 2-1..2-7 for the U-Box, 2-64..2-68 for the
  * M-Box), on private two-socket simulators of each Xeon 7500 / E7
  * platform, the case's parameter, whose clock only the test moves.
- * Register images are literals from those tables.
+ * Register images are literals from those tables.  The global status
+ * read of an NMI runs on the IVB-EP model as well.
  */
 #include <linux/err.h>
+#include <linux/jiffies.h>
 #include <linux/smp.h>
 #include <linux/time64.h>
 #include <linux/topology.h>
+
+#include <asm/apic.h>
+#include <asm/nmi.h>
 
 #include <xeon_uncore/nhmex.h>
 
@@ -740,6 +745,118 @@ static void sim_msr_access_reaches_the_calling_package(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 3ULL);
 }
 
+/* A CPU holding socket 0 until told, for sim_nmi_status_past_a_held_socket */
+struct sim_holder {
+	struct xu_sim *sim;
+	atomic_t state;
+};
+
+static void sim_hold_here(void *data)
+{
+	struct sim_holder *h = data;
+
+	xu_sim_hold(h->sim, 0, &h->state, 2 * NSEC_PER_SEC);
+}
+
+/* The NMI's side: an NMI_LOCAL handler has no argument */
+static struct {
+	struct xu_sim *sim;
+	atomic_t *holder;
+	int cpu;
+	atomic_t armed;
+	atomic_t done;
+	int ret;
+	u64 val;
+	bool while_held;
+} sim_nmi;
+
+static int sim_nmi_read_status(unsigned int type, struct pt_regs *regs)
+{
+	if (smp_processor_id() != READ_ONCE(sim_nmi.cpu) ||
+	    !atomic_xchg(&sim_nmi.armed, 0))
+		return NMI_DONE;
+	sim_nmi.ret = xu_sim_read(sim_nmi.sim, 0, NHMEX_U_GLOBAL_STATUS,
+				  &sim_nmi.val);
+	sim_nmi.while_held = atomic_read(sim_nmi.holder) == 1;
+	atomic_set(&sim_nmi.done, 1);
+	return NMI_HANDLED;
+}
+
+/* Wait up to 3 s for *@v to be @want, without sleeping */
+static bool sim_wait_for(atomic_t *v, int want)
+{
+	unsigned long end = jiffies + 3 * HZ;
+
+	while (atomic_read(v) != want && time_before(jiffies, end))
+		cpu_relax();
+	return atomic_read(v) == want;
+}
+
+/*
+ * On silicon an NMI's read of U_MSR_PMON_GLOBAL_STATUS waits for no other
+ * CPU.  With socket 0 held by another CPU, as by a vCPU its host preempted
+ * inside an access, the read of an NMI returns the status as the last
+ * holder left it (the stale registers': a locked read gives the value
+ * expected) while that CPU still holds the socket, and is counted as a
+ * read.  Before, the NMI spun until the holder gave up, 2 s later.  The
+ * test's CPU, which takes the NMI, keeps preemption off until the holder
+ * lets go.
+ */
+static void sim_nmi_status_past_a_held_socket(struct kunit *test)
+{
+	struct sim_holder *h = kunit_kzalloc(test, sizeof(*h), GFP_KERNEL);
+	struct xu_sim *sim = sim_of(test);
+	u64 want, reads0, reads1, writes;
+	bool held, read, released;
+	int here, there, ret;
+
+	KUNIT_ASSERT_NOT_NULL(test, h);
+	xu_sim_stale(sim);
+	want = rd(test, 0, NHMEX_U_GLOBAL_STATUS);
+	KUNIT_ASSERT_NE(test, want, 0ULL);
+	xu_sim_accesses(sim, &reads0, &writes);
+
+	h->sim = sim;
+	sim_nmi.sim = sim;
+	sim_nmi.holder = &h->state;
+	atomic_set(&sim_nmi.done, 0);
+	ret = register_nmi_handler(NMI_LOCAL, sim_nmi_read_status, 0,
+				   "xu_test_sim_nmi");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	here = get_cpu();
+	there = cpumask_any_but(cpu_online_mask, here);
+	if (there >= nr_cpu_ids) {
+		put_cpu();
+		unregister_nmi_handler(NMI_LOCAL, "xu_test_sim_nmi");
+		kunit_skip(test, "one CPU online: no other to hold the socket");
+	}
+	WRITE_ONCE(sim_nmi.cpu, here);
+	smp_call_function_single(there, sim_hold_here, h, false);
+	held = sim_wait_for(&h->state, 1);
+	if (held) {
+		atomic_set(&sim_nmi.armed, 1);
+		apic->send_IPI(here, NMI_VECTOR);
+	}
+	read = sim_wait_for(&sim_nmi.done, 1);
+	/* the holder may have given up already: then it set 3 */
+	atomic_cmpxchg(&h->state, 1, 2);
+	released = sim_wait_for(&h->state, 3);
+	put_cpu();
+	atomic_set(&sim_nmi.armed, 0);
+	unregister_nmi_handler(NMI_LOCAL, "xu_test_sim_nmi");
+
+	KUNIT_ASSERT_TRUE_MSG(test, held, "CPU %d never held socket 0", there);
+	KUNIT_ASSERT_TRUE(test, released);
+	KUNIT_ASSERT_TRUE_MSG(test, read, "the NMI sent to CPU %d never read", here);
+	KUNIT_EXPECT_EQ(test, sim_nmi.ret, 0);
+	KUNIT_EXPECT_EQ(test, sim_nmi.val, want);
+	KUNIT_EXPECT_TRUE_MSG(test, sim_nmi.while_held,
+			      "the NMI's read waited for the holder");
+	xu_sim_accesses(sim, &reads1, &writes);
+	KUNIT_EXPECT_EQ(test, reads1, reads0 + 1);
+}
+
 KUNIT_DEFINE_ACTION_WRAPPER(sim_destroy_action, xu_sim_destroy, struct xu_sim *);
 
 static int xeon_uncore_sim_init(struct kunit *test)
@@ -760,6 +877,7 @@ static int xeon_uncore_sim_init(struct kunit *test)
 }
 
 XU_TEST_PARAMS(nx, XU_TEST_NX);
+XU_TEST_PARAMS(pmi, XU_TEST_NX | XU_TEST_IVBEP);
 
 static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_counts_up_by_injected_events, nx_gen_params),
@@ -783,6 +901,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_create_rejects_unknown_model, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_pmi_core_sel_is_one_hot, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_msr_access_reaches_the_calling_package, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_nmi_status_past_a_held_socket, pmi_gen_params),
 	{}
 };
 
