@@ -293,13 +293,15 @@ static const struct plat_info {
 	{ "snbep", PLAT_E5, 45, "Xeon E5 (snbep)", "Xeon E5 uncore (snbep)" },
 	{ "ivbep", PLAT_E5, 62, "Xeon E5 v2 (ivbep)", "Xeon E5 v2 uncore (ivbep)" },
 	{ "hswep", PLAT_E5, 63, "Xeon E5 v3 (hswep)", "Xeon E5 v3 uncore (hswep)" },
+	{ "bdx", PLAT_E5, 79, "Xeon E5 v4 (bdx)", "Xeon E5 v4 uncore (bdx)" },
 };
+#define NPLATS	(sizeof(plats) / sizeof(plats[0]))
 
 static const struct plat_info *plat_by(const char *id, int model)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(plats) / sizeof(plats[0]); i++)
+	for (i = 0; i < NPLATS; i++)
 		if (id ? !strcmp(plats[i].id, id) : plats[i].model == model)
 			return &plats[i];
 	return NULL;
@@ -347,13 +349,18 @@ static int platform_attr(char *id, size_t len, char *from, size_t flen)
 static void detect_platform(struct xubw *x)
 {
 	const struct plat_info *p;
-	char id[64], from[512];
+	char id[64], from[512], known[128] = "";
+	size_t i;
 
 	if (!platform_attr(id, sizeof(id), from, sizeof(from))) {
 		p = plat_by(id, -1);
-		if (!p)
+		if (!p) {
+			for (i = 0; i < NPLATS; i++)
+				snprintf(known + strlen(known), sizeof(known) - strlen(known),
+					 "%s%s", i ? ", " : "", plats[i].id);
 			die(1, "%s says '%s', a platform this xu-bw does not know"
-			    " (it knows nhmex, wsmex, snbep, ivbep, hswep)", from, id);
+			    " (it knows %s)", from, id, known);
+		}
 		x->plat = p->plat;
 		x->plat_id = p->id;
 		x->plat_name = x->model == p->model ? p->name : p->uncore;
