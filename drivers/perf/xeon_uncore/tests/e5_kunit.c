@@ -717,6 +717,8 @@ static void e5_sample_reported_in_an_unknown_bit(struct kunit *test)
 #define E5T_BOX_FRZ		BIT(8)
 /* CAS_COUNT (event 0x04) reads and writes (umask 0x03) */
 #define E5T_CAS			0x0304
+/* ACT_COUNT.RD, which no injection of these cases reaches */
+#define E5T_ACT			0x0101
 /* 16 events below the 48-bit wrap */
 #define E5T_NEAR_WRAP		0xfffffffffff0ULL
 
@@ -740,6 +742,7 @@ struct e5_thaw {
 	struct xu_sim *sim;
 	struct xu_uncore *uc;
 	struct perf_event *event;
+	struct perf_event *other;
 	int walked;
 	int ret;
 	u32 ctr_lo;
@@ -749,8 +752,9 @@ struct e5_thaw {
  * On the event's collecting CPU, interrupts off, so that neither the
  * watchdog nor a tick comes between: the counter wraps, which freezes the
  * package and raises a PMI (not delivered); perf reads the event; a
- * pmu_disable bracket stops and starts it, freezing and unfreezing its
- * box; 5 more events; then the walk the PMI would have made
+ * pmu_disable bracket stops and starts it; a group read's transaction
+ * reads both events of the box, freezing and unfreezing the box; 5 more
+ * events; then the walk the PMI would have made
  */
 static void e5_thaw_here(void *data)
 {
@@ -766,6 +770,12 @@ static void e5_thaw_here(void *data)
 	pmu->stop(event, PERF_EF_UPDATE);
 	pmu->start(event, PERF_EF_RELOAD);
 	pmu->pmu_enable(pmu);
+	pmu->start_txn(pmu, PERF_PMU_TXN_READ);
+	pmu->read(event);
+	pmu->read(t->other);
+	t->ret = pmu->commit_txn(pmu);
+	if (t->ret)
+		return;
 	t->ret = xu_sim_inject(t->sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 5);
 	if (t->ret)
 		return;
@@ -782,8 +792,10 @@ static void e5_deliver_on(void *sim)
 /*
  * A counting event's counter wraps, which freezes the package until the
  * PMI's walk folds the wrap; a read folds the count before the walk comes
- * (0x20 events: 0xfffffffffff0 to 0x10), and a pmu_disable bracket
- * freezes and unfreezes the event's box (box control frz 1, then 0).  If
+ * (0x20 events: 0xfffffffffff0 to 0x10), and a group read's transaction
+ * over the box's two events freezes and unfreezes the box (box control
+ * frz 1, then 0; a pmu_disable bracket that stops and starts one event
+ * alone leaves the box counting).  If
  * frz = 0 thawed the box from the PMI's freeze (329468 section 2.1.2
  * offers clearing each box's frz as the way to unfreeze), the counter
  * would move past the read's value before the walk (5 events: 0x15), and
@@ -819,6 +831,9 @@ static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
 	}
 	xu_test_attr(&attr, xp, E5T_CAS);
 	t.event = xu_test_open(test, xp, 0, &attr);
+	/* a second event of the box, which nothing injected counts */
+	xu_test_attr(&attr, xp, E5T_ACT);
+	t.other = xu_test_open(test, xp, 0, &attr);
 	KUNIT_ASSERT_GE(test, READ_ONCE(t.event->hw.idx), 0);
 	KUNIT_ASSERT_LT(test, READ_ONCE(t.event->hw.idx), 4);
 	KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_read(t.sim, 0, E5T_IMC0_DEVFN,
