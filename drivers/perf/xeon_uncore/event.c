@@ -210,7 +210,8 @@ enum hrtimer_restart xu_poll(struct hrtimer *timer)
  * counter moving past that read's value makes the fold add a whole turn.
  * The box then stays frozen with the package, and the walk unfreezes it
  * after the package (xu_pkg_thaw_boxes()).  The look costs a read of the
- * global status.
+ * global status.  The package is frozen from then at the latest: the walk
+ * charges the PMI budget from then, though its NMI comes later.
  *
  * Return: true if the box was unfrozen, false if it stays frozen.
  */
@@ -219,8 +220,10 @@ bool xu_box_thaw(struct xu_box *box)
 	struct xu_uncore *uc = box->pmu->uncore;
 
 	if ((uc->plat->features & XU_FEAT_BOX_THAWS_PMI) && uc->pmi &&
-	    uc->plat->global->frozen(&uc->pmus[0].boxes[box->pkg]))
+	    uc->plat->global->frozen(&uc->pmus[0].boxes[box->pkg])) {
+		xu_pkg_saw_pmi(xu_box_pkg(box));
 		return false;
+	}
 	box->pmu->type->ops->unfreeze(box);
 	return true;
 }

@@ -400,7 +400,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	u64 sts, unknown;
 	int handled = 0;
 
-	/* the time an NMI found the PMI and left it to this walk */
+	/* when the driver first saw the PMI's freeze (xu_pkg_saw_pmi()) */
 	pmi = xchg(&p->pmi_ns, 0);
 	if (g->status(gbox, &sts))
 		sts = 0;
@@ -660,7 +660,7 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		    (sts & ~READ_ONCE(p->gsts_stuck));
 		if (n) {
 			/* the package is frozen from now at the latest */
-			cmpxchg(&p->pmi_ns, 0, ktime_get_mono_fast_ns());
+			xu_pkg_saw_pmi(p);
 			irq_work_queue(&p->walk_work);
 			xu_pmi_lvtpc_arm();
 			return NMI_HANDLED;

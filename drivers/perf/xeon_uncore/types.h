@@ -18,6 +18,7 @@
 #include <linux/perf_event.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/timekeeping.h>
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
@@ -539,11 +540,12 @@ struct xu_deferred {
  *            read by the NMI handler without it (xu_pmi_armed())
  * @pmi_stopped: when one of them last stopped (ktime_get_mono_fast_ns()),
  *            written under @lock before @pmi_events is lowered
- * @pmi_ns:   when an NMI that could not take @lock left the walk to
- *            @walk_work (ktime_get_mono_fast_ns()), 0 if none: set by
- *            the NMI with cmpxchg() without @lock, taken by the walk
- *            with xchg(), so that the walk charges the PMI budget from
- *            the PMI's arrival
+ * @pmi_ns:   when the driver first found the package frozen by a PMI
+ *            whose walk is still to come (ktime_get_mono_fast_ns()), 0 if
+ *            it has not: an NMI that left the walk to @walk_work, or a
+ *            box's thaw that left the box to it (xu_pkg_saw_pmi()); taken
+ *            by the walk with xchg(), so that the walk charges the PMI
+ *            budget from then
  * @budget_left: the PMI budget (event.c, xu_pkg_budget_charge()): the
  *            frozen time, in ns, the walks may still take; below 0 after
  *            a walk that overdrew it.  Under @lock
@@ -593,6 +595,16 @@ static inline bool xu_pkg_trylock(struct xu_pkg *p)
 static inline void xu_pkg_unlock(struct xu_pkg *p)
 {
 	arch_spin_unlock(&p->lock);
+}
+
+/*
+ * The package was found frozen by a PMI whose walk is to come: the walk
+ * charges the PMI budget from now, or from an earlier such sight.  Any
+ * context, with or without the package lock.
+ */
+static inline void xu_pkg_saw_pmi(struct xu_pkg *p)
+{
+	cmpxchg(&p->pmi_ns, 0, ktime_get_mono_fast_ns());
 }
 
 /*

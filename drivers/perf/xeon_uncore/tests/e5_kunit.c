@@ -746,6 +746,7 @@ struct e5_thaw {
 	int walked;
 	int ret;
 	u32 ctr_lo;
+	u64 t0, t1, seen, left;
 };
 
 /*
@@ -770,16 +771,20 @@ static void e5_thaw_here(void *data)
 	pmu->stop(event, PERF_EF_UPDATE);
 	pmu->start(event, PERF_EF_RELOAD);
 	pmu->pmu_enable(pmu);
+	t->t0 = ktime_get_mono_fast_ns();
 	pmu->start_txn(pmu, PERF_PMU_TXN_READ);
 	pmu->read(event);
 	pmu->read(t->other);
 	t->ret = pmu->commit_txn(pmu);
+	t->t1 = ktime_get_mono_fast_ns();
 	if (t->ret)
 		return;
+	t->seen = READ_ONCE(t->uc->pkgs[0].pmi_ns);
 	t->ret = xu_sim_inject(t->sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 5);
 	if (t->ret)
 		return;
 	t->walked = xu_handle_pmi(t->uc, 0, NULL);
+	t->left = READ_ONCE(t->uc->pkgs[0].pmi_ns);
 	t->ret = xu_sim_pci_read(t->sim, 0, E5T_IMC0_DEVFN,
 				 E5T_IMC0_CTR(event->hw.idx), &t->ctr_lo);
 }
@@ -803,7 +808,9 @@ static void e5_deliver_on(void *sim)
  * a wrap for a whole turn, would add 2^48.  Under both behaviours of the
  * simulator: the package stays frozen until the walk, the 5 events are
  * not counted (frozen, as on the silicon), the box is unfrozen by the
- * walk, and the count is exact.
+ * walk, and the count is exact.  The box's thaw that found the package
+ * frozen stamps the package (xu_pkg_saw_pmi()): the walk charges the PMI
+ * budget from then, and takes the stamp.
  */
 static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
 {
@@ -848,6 +855,10 @@ static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
 	xu_sim_set_deliver_pmi(t.sim, true);
 
 	KUNIT_EXPECT_EQ_MSG(test, t.walked, 1, "the walk found the wrap");
+	KUNIT_EXPECT_TRUE_MSG(test, t.seen >= t.t0 && t.seen <= t.t1,
+			      "the thaw stamped the package at %llu, not in %llu..%llu",
+			      t.seen, t.t0, t.t1);
+	KUNIT_EXPECT_EQ_MSG(test, t.left, 0ULL, "the walk took the stamp");
 	KUNIT_EXPECT_EQ_MSG(test, t.ctr_lo, 0x10U,
 			    "the counter did not move while the package was frozen");
 	KUNIT_EXPECT_EQ(test, 0, xu_sim_pci_read(t.sim, 0, E5T_IMC0_DEVFN,
