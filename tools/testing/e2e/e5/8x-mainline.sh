@@ -63,6 +63,9 @@ if grep -qw hypervisor /proc/cpuinfo; then
 fi
 
 read -r T0 _ </proc/uptime
+# at: a diag line with the seconds since the script began (the parts'
+# times, for Documentation/dev-tools/mainline.rst)
+at() { read -r _t _ </proc/uptime; diag "at $(awk -v a="$T0" -v b="$_t" 'BEGIN { printf "%.1f", b - a }') s: $*"; }
 # The plan: mainline's loads (2); (a) 8 and (a') 10, or as many failures
 # where xeon_uncore takes no hardware path; the unloads (2); ours (3),
 # its violations; (b) 11; the comparisons (3) and the images (1); -I
@@ -275,34 +278,41 @@ hafilt
 # 1) + 1000 idx + code, distinct per socket and box; $T.tab names each
 # event by mainline's spelling, $T.map ours to it
 EVML='' EVXU='' INJ=''
+NS=$(e5_sockets)
 : >$T.tab
-: >$T.want
+: >$T.terms
 : >$T.map
 for p in $(pmus); do
 	evs "$p" >$T.evs
 	seen=' '
+	i=$(e5_idx "$p")
 	while read -r a c t m; do
 		EVML="$EVML,$p/$m/"
 		EVXU="$EVXU,$p/$a/"
 		echo "$p/$a/ $p/$m/" >>$T.map
-		echo "$p/$m/ ${p#uncore_} $(e5_idx "$p") $((c))" >>$T.tab
-		# the rate each socket counts (the generator on)
-		for s in $(e5_seq "$(e5_sockets)"); do
-			echo "S$s $p/$m/ $(e5_expect "$p/$t/" "$s")"
-		done >>$T.want
+		echo "$p/$m/ ${p#uncore_} $i $((c))" >>$T.tab
+		echo "$p/$m/ $p/$t/" >>$T.terms
 		case $seen in *" $c "*) continue ;; esac
 		seen="$seen$c "
-		for s in $(e5_seq "$(e5_sockets)"); do
-			INJ="$INJ echo '$s ${p#uncore_} $c $((100000 * (s + 1) + 1000 * $(e5_idx "$p") + c))' >$XU_SIM/inject;"
+		for s in $(e5_seq "$NS"); do
+			INJ="$INJ echo '$s ${p#uncore_} $c $((100000 * (s + 1) + 1000 * i + c))' >$XU_SIM/inject;"
 		done
 	done <$T.evs
 done
+# the rate each socket counts (the generator on): one e5_expect_list (an
+# awk) a socket, its lines in the order of $T.terms
+for s in $(e5_seq "$NS"); do
+	# shellcheck disable=SC2046 # one word per event
+	e5_expect_list "$s" $(cut -d' ' -f2 $T.terms) | cut -d' ' -f2 |
+		paste -d' ' $T.terms - | awk -v s="$s" '{ print "S" s, $1, $3 }'
+done >$T.want
 EVML=${EVML#,} EVXU=${EVXU#,}
 
 EVLIST=$EVML
 measure ml
 
 # ---- 3a. xeon_uncore beside intel_uncore bound to the functions ----
+at "part 3a"
 NB=$(bound)
 diag "intel_uncore is bound to $NB simulated PCI functions"
 dmesg -c >/dev/null
@@ -372,6 +382,7 @@ check "rmmod intel_uncore" rmmod intel_uncore
 check "rmmod xeon_uncore_sim" rmmod xeon_uncore_sim
 
 # ---- 2. xeon_uncore ----
+at "part 2"
 # In a TCG guest without the hypervisor bit the uncore MSRs do not fault
 # (TCG reads 0 from an MSR it does not know): xeon_uncore then takes the
 # machine for an E5 and drives the PCI boxes it finds (the simulator's,
@@ -398,6 +409,7 @@ measure xu
 check_eq "no reserved-bit writes (xeon_uncore)" "$(cat $XU_SIM/violations)" 0
 
 # ---- 3b. intel_uncore loaded beside xeon_uncore ----
+at "part 3b"
 # shellcheck disable=SC2046 # the figures, one word each
 set -- $(held)
 diag "(b) PCI functions held by xeon_uncore (driver_override): $2"
@@ -423,6 +435,7 @@ check "(b) rmmod intel_uncore (if its load was not refused)" \
 check_eq "(b) ours counts exactly after intel_uncore's unload" "$(across b3 true)" 3000
 
 # ---- comparison ----
+at "part comparison"
 # per socket and event (one awk: a fork costs tens of ms under TCG): the
 # injected counts are N(socket, box, code) under both drivers; the rates
 # are e5_expect's ($T.want) within 2%, as common/20-rates (under TCG the
