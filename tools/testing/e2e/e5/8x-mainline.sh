@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 # Linux's own intel_uncore (the guest kernel's intel-uncore.ko, from its
 # Debian package) and xeon_uncore on the same simulated Xeon E5 PCI boxes
-# (Documentation/dev-tools/mainline.rst), on SNB-EP, IVB-EP and
-# Haswell-EP:
+# (Documentation/dev-tools/mainline.rst), on SNB-EP, IVB-EP, Haswell-EP
+# and Broadwell-EP:
 #  1. xeon_uncore_sim attach=0 presents the PCI domain alone, intel_uncore
 #     binds its boxes (every PCI box type it has: HA, iMC, QPI, R2PCIe,
 #     R3QPI, the IRP but on SNB-EP), the script writes a traffic scenario
 #     of its own (scenario) and the HA match registers intel_uncore
-#     cannot (hafilt; not on Haswell-EP, see evs); perf stat counts
+#     cannot (hafilt; not on Haswell-EP and Broadwell-EP, see evs); perf
+#     stat counts
 #     injected events (the generator off: exact) and the scenario's
 #     rates, with the HA address/opcode and QPI match/mask filters
 #     (evs), and the simulator records the
@@ -23,8 +24,8 @@
 #     exactly), the rates of both within 2% of what lib.sh e5_expect
 #     derives from the scenario, the control images equal but for the
 #     ov_en bit ours sets on IVB-EP (asserted exactly); on Haswell-EP
-#     the same S-Box PMUs (both read the simulated PCU function's
-#     CAPID4); counts, images and
+#     and Broadwell-EP the same S-Box PMUs (both read the simulated PCU
+#     function's CAPID4); counts, images and
 #     accesses are printed side by side ("# cmp", "# img", "# acc"
 #     lines) for the tables of Documentation/dev-tools/mainline.rst;
 #  3. each driver loaded while the other holds the simulated boxes, with
@@ -41,7 +42,8 @@
 #     during and after.  (a) and (a') need xeon_uncore's hardware path
 #     (TCG; see 2.), which the -mainline VM gives: an insmod that
 #     succeeds beside intel_uncore fails every check of them, never
-#     skips.  They do not run on Haswell-EP (COEX_A says why).
+#     skips.  They do not run on Haswell-EP and Broadwell-EP (COEX_A
+#     says why).
 # Needs a VM booted with vm/run --no-hypervisor --intel-uncore (mainline
 # refuses to load under the hypervisor CPUID bit); elsewhere one skip.
 # R3QPI 2 (IVB-EP): absent=r3qpi_2 in both runs, because
@@ -71,7 +73,7 @@ read -r T0 _ </proc/uptime
 # times, for Documentation/dev-tools/mainline.rst)
 at() { read -r _t _ </proc/uptime; diag "at $(awk -v a="$T0" -v b="$_t" 'BEGIN { printf "%.1f", b - a }') s: $*"; }
 # (a) and (a') of 3. (COEX_A) run on IVB-EP and SNB-EP, not on
-# Haswell-EP: what they check is the driver's code for every platform
+# Haswell-EP and Broadwell-EP: what they check is the driver's code for every platform
 # (its PCI discovery refusing a function another driver holds, before
 # any register write; its PMU-name check, before any register write),
 # which the IVB-EP and SNB-EP -mainline VMs run, while (b) depends on
@@ -79,7 +81,7 @@ at() { read -r _t _ </proc/uptime; diag "at $(awk -v a="$T0" -v b="$_t" 'BEGIN {
 # runs on each.  (Both passed on Haswell-EP when this was written; they
 # cost its VM about 4 s of make check's time.)
 COEX_A=1
-case $E5 in hswep) COEX_A=0 ;; esac
+case $E5 in hswep | bdx) COEX_A=0 ;; esac
 # SB: the platform has S-Boxes, whose count both drivers read from the
 # simulated PCU function (one check)
 SB=0
@@ -112,15 +114,17 @@ pmus() {
 # QPI CTO_COUNT under the guide's DRS.DataC_E_Cmp on port 0, the M state
 # by named fields on port 1, no filter on IVB-EP's port 2 (mainline has
 # no match/mask function there: it drops config1 and config2 unwritten).
-# On Haswell-EP neither driver has the HA match registers (mainline's
-# HA format has no field for them, ours no format, the simulator no
-# registers: Documentation/pmu/hswep.rst): HA 0 counts IMC_READS.NORMAL,
-# HA 1 IMC_WRITES (full and partial) instead.  Nor has either the
-# match/mask function of QPI port 2: mainline would count CTO_COUNT
-# there unfiltered, ours refuses it (ENODEV), so port 2 counts TxL
-# FLITS_G0.NON_DATA.  haswellx's RING_AD_USED.CW is umask 0x3
-# (ivytown's 0x33).  Mainline's Haswell-EP iMC names event=0x00 (DCLK on
-# a general counter) "clockticks", where ours and mainline's IVB-EP and
+# On Haswell-EP and Broadwell-EP neither driver has the HA match
+# registers (mainline's HA format has no field for them, ours no format,
+# the simulator no registers: Documentation/pmu/hswep.rst): HA 0 counts
+# IMC_READS.NORMAL, HA 1 IMC_WRITES (full and partial) instead.  Nor has
+# either, on Haswell-EP, the match/mask function of QPI port 2: mainline
+# would count CTO_COUNT there unfiltered, ours refuses it (ENODEV), so
+# port 2 counts TxL FLITS_G0.NON_DATA; Broadwell-EP's (0x6f46) both
+# have: port 2 counts CTO_COUNT of opcode 2 by named fields.  haswellx's
+# and broadwellx's RING_AD_USED.CW is umask 0x3 (ivytown's 0x33).
+# Mainline's Haswell-EP and Broadwell-EP iMC name event=0x00 (DCLK on a
+# general counter) "clockticks", where ours and mainline's IVB-EP and
 # SNB-EP name the fixed counter (event=0xff) so: mainline is given the
 # fixed counter as event=0xff (IMCFIX).
 HA0_F=umask=0x3,match_addr=0x3f,match_opc=0x2
@@ -128,7 +132,7 @@ HA1_F=umask=0x2,match_addr=0x0,match_opc=0xc
 CW=0x33
 HAM=1
 IMCFIX=
-case $E5 in hswep) CW=0x3 HAM=0 IMCFIX=event=0xff ;; esac
+case $E5 in hswep | bdx) CW=0x3 HAM=0 IMCFIX=event=0xff ;; esac
 evs() {
 	case ${1#uncore_} in
 	imc_*) echo "unc_m_cas_count.rd 0x4 event=0x4,umask=0x3"
@@ -151,6 +155,7 @@ evs() {
 		*_0) _f=event=0x38,match0=0x1c40,match1=0x40000,mask0=0x1fe0,mask1=0xf0000 ;;
 		*_1) _f=event=0x38,match_mc=0xe,match_rds=0x8,mask_mc=0xf,mask_rds=0xf ;;
 		hswep:*) _f=event=0x0,umask=0x4 ;;
+		bdx:*) _f=event=0x38,match_mc=0xe,match_opc=0x2,mask_mc=0xf,mask_opc=0xf ;;
 		*) _f=event=0x38 ;;
 		esac
 		_c=${_f#event=}
@@ -575,7 +580,7 @@ else
 	grep '^bad ' $T.imgcmp | head -n 8 | sed 's/^/# /'
 fi
 # socket 0's iMC channel 0 (the simulator's dev.fn)
-case $E5 in snbep) IMC0=16.0 ;; hswep) IMC0=20.0 ;; *) IMC0=16.4 ;; esac
+case $E5 in snbep) IMC0=16.0 ;; hswep) IMC0=20.0 ;; bdx) IMC0=21.0 ;; *) IMC0=16.4 ;; esac
 diag "image after perf stat (ml): $(awk -v f=$IMC0 '$1 == 0 && $2 == f' $T.ml.imgoff | tr '\n' ' ')"
 diag "image after perf stat (xu): $(awk -v f=$IMC0 '$1 == 0 && $2 == f' $T.xu.imgoff | tr '\n' ' ')"
 
