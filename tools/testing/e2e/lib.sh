@@ -416,8 +416,8 @@ e5_scn() {
 #             (0x01) or underfill 1/16 (0x02), and independently in
 #             write-major 1/8 (0x10) or read-major 7/8 (0x20, both IVB-EP
 #             only) mode; writes W = write[c] lines/s in write-major 7/8
-#             (0x04) or read-major 1/8 (0x08) mode.  DCLK (0xff):
-#             800000 (s + c + 1)
+#             (0x04) or read-major 1/8 (0x08) mode.  DCLK (0xff) and
+#             DCLOCKTICKS (0x00, umask 0): 800000 (s + c + 1)
 #   HA h      (SNB-EP: channels 0-3; IVB-EP: 4h to 4h+3) R, W their sums
 #             REQUESTS (0x01): reads local (0x01) R (100 - remote)%,
 #             remote (0x02) R remote%, writes local (0x04), remote (0x08)
@@ -516,6 +516,7 @@ e5_expect_list() {
 		clk = uc
 		if (b == "imc") {
 			clk = 800000 * (s + i + 1)
+			if (ev == 0 && um == 0) return clk
 			# IVB-EP (the platform that has TOR local/remote umasks)
 			ivb = tor_umask > 0
 			if (ev == 1 || ev == 2) {

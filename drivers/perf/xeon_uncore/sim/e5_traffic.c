@@ -475,6 +475,11 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 	switch (d->type) {
 	case E5_IMC:
 		*clk = sim_e5_rate_of(s->id, "imc", d->idx, E5_FIXED_EVENT);
+		/* DCLOCKTICKS: the fixed counter's DRAM clock, on a general one */
+		if (ev == 0x00 && !umask) {
+			*rate = *clk;
+			return true;
+		}
 		if (ev == 0x01 || ev == 0x02)
 			return sim_e5_page(s, d->idx, ev, umask, rate);
 		return ev == 0x04 && sim_e5_cas(s, d->idx, umask, rate);

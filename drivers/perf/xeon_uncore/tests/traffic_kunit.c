@@ -496,6 +496,24 @@ static void traffic_background_differs_by_umask(struct kunit *test)
 }
 
 /*
+ * DCLOCKTICKS (0x00, umask 0) on a general counter counts the DRAM clock,
+ * as the fixed counter does: 800000 * (socket + imc + 1) a second, 3200000
+ * for socket 1's imc_2 (perf's UNC_M_DCLOCKTICKS on every E5 generation).
+ * With a umask it is an encoding the model leaves out: the background,
+ * 100000 * (0 + 1) * 4 + 1000.
+ */
+static void traffic_imc_dclockticks_on_a_general_counter(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	static const u64 ctl[] = { CTL(0x00, 0ULL), CTL(0x00, 0x1ULL) };
+
+	pci_prog(test, 1, m->imc2_devfn, ctl, 2);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 3200000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 401000ULL);
+}
+
+/*
  * ACT_COUNT (0x01) and PRE_COUNT (0x02) of channel 2 of socket 1: 6400
  * MB/s read, 100000000 lines, and 1600 written, 25000000; half of them
  * page hits, 30% page misses, the other 20% find the bank closed.  Every
@@ -955,6 +973,7 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_tor_littles_law, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_uclk_changes_at_once, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_background_differs_by_umask, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_imc_dclockticks_on_a_general_counter, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_imc_act_pre_by_page_share, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_pcu_freq_bands, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_pcu_c_state_occupancy, traffic_model_gen_params),

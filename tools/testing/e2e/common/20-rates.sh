@@ -19,7 +19,8 @@
 #          outside the cpumask; --per-socket;
 #   e5     every PMU, perf stat -a -A, at the default traffic scenario:
 #          each box's clockticks (uclk; QPI 10^9; the U-Box's UCLK and the
-#          iMC's DCLK), CAS_COUNT.RD and .WR, HA REQUESTS.READS, C-Box
+#          iMC's DCLK, on its fixed counter and as event 0x0 on a
+#          general one), CAS_COUNT.RD and .WR, HA REQUESTS.READS, C-Box
 #          TOR_INSERTS.MISS_OPCODE, QPI data flits sent and received, and
 #          events the model leaves out (the background rate); then the
 #          umask, thresh, edge, inv (SNB-EP) and filter_opc change the
@@ -121,7 +122,7 @@ ev() {
 	e5:ha*) echo "$1/event=0x1,umask=0x3/" ;;
 	e5:imc_*)
 		echo "$1/event=0x4,umask=0x3/"; echo "$1/event=0x4,umask=0xc/"
-		echo "$1/event=0xff/"
+		echo "$1/event=0xff/"; echo "$1/event=0x0/"
 		;;
 	e5:qpi_*)
 		echo "$1/event=0x14/"; echo "$1/event=0x0,umask=0x2/"
