@@ -220,7 +220,8 @@ bool xu_box_thaw(struct xu_box *box)
 	struct xu_uncore *uc = box->pmu->uncore;
 
 	if ((uc->plat->features & XU_FEAT_BOX_THAWS_PMI) && uc->pmi &&
-	    uc->plat->global->frozen(&uc->pmus[0].boxes[box->pkg])) {
+	    uc->plat->global->frozen(&uc->pmus[0].boxes[box->pkg],
+				     xu_box_pkg(box)->gsts_stuck)) {
 		xu_pkg_saw_pmi(xu_box_pkg(box));
 		return false;
 	}

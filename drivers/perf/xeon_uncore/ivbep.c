@@ -543,8 +543,9 @@ static const struct xu_box_type ivbep_irp = {
  * IVB-EP's package-wide PMI.  U_MSR_PMON_GLOBAL_STATUS summarises the
  * boxes (RW1C); with ov_en set, an overflow freezes every box and the
  * U-Box sends a PMI to the cores pmi_core_sel names.  The freeze bits of
- * U_MSR_PMON_GLOBAL_CTL are write-only, so a pending status is what says
- * the package is frozen.
+ * U_MSR_PMON_GLOBAL_CTL are write-only, so a pending status (but for bits
+ * a walk found stuck, struct xu_pkg.gsts_stuck) is what says the package
+ * is frozen.
  */
 static int ivbep_global_status(struct xu_box *ubox, u64 *sts)
 {
@@ -562,11 +563,12 @@ static void ivbep_global_ack(struct xu_box *ubox, u64 bits)
 	xu_write(ubox, E5_U_GLOBAL_STATUS, bits);
 }
 
-static bool ivbep_global_frozen(struct xu_box *ubox)
+/* a PMI's freeze leaves its overflow's bit set until the walk acks it */
+static bool ivbep_global_frozen(struct xu_box *ubox, u64 stuck)
 {
 	u64 sts;
 
-	return !ivbep_global_status(ubox, &sts) && sts;
+	return !ivbep_global_status(ubox, &sts) && (sts & ~stuck);
 }
 
 static void ivbep_global_unfreeze(struct xu_box *ubox)

@@ -609,7 +609,8 @@ static void nhmex_global_ack(struct xu_box *ubox, u64 bits)
 	xu_write(ubox, NHMEX_U_GLOBAL_OVF_CTL, bits);
 }
 
-static bool nhmex_global_frozen(struct xu_box *ubox)
+/* frz_all cleared en_all; the status is not read, @stuck not needed */
+static bool nhmex_global_frozen(struct xu_box *ubox, u64 stuck)
 {
 	u64 ctl;
 

@@ -330,7 +330,8 @@ static int xu_pmi_search(struct xu_uncore *uc, unsigned int pkg,
 
 /*
  * Ack @bits, global status bits outside the platform's layout (struct
- * xu_global_ops.known); the rest of @w->ack is acked.  Should the ack
+ * xu_global_ops.known), or with no layout, that no box explained; the
+ * rest of @w->ack is acked.  Should the ack
  * leave one set, in a package still frozen, and every box not yet have
  * been read (@searched), a box may report its overflow there: every box
  * is read by its own status and the bits acked again.  One still set
@@ -397,7 +398,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	struct pt_regs caller;
 	unsigned int i;
 	bool searched;
-	u64 sts, unknown;
+	u64 sts, unknown, odd;
 	int handled = 0;
 
 	/* when the driver first saw the PMI's freeze (xu_pkg_saw_pmi()) */
@@ -496,11 +497,16 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	handled += hweight64(sts & ~w.explained);
 	if (uc->plat->features & XU_FEAT_ACK_ALL)
 		w.ack |= sts;
-	/* apart: should the register refuse an unknown bit, the rest holds */
-	if (w.ack & ~unknown)
-		g->ack(gbox, w.ack & ~unknown);
-	if (w.ack & unknown)
-		handled += xu_pmi_ack_unknown(uc, pkg, &w, w.ack & unknown,
+	/*
+	 * Apart: should the register refuse an unknown bit, the rest holds.
+	 * Without a layout (IVB-EP's raw status), a bit no box explained
+	 * is acked the same way, so that one the ack leaves set is found.
+	 */
+	odd = g->known ? unknown : sts & ~w.explained;
+	if (w.ack & ~odd)
+		g->ack(gbox, w.ack & ~odd);
+	if (w.ack & odd)
+		handled += xu_pmi_ack_unknown(uc, pkg, &w, w.ack & odd,
 					      searched);
 	g->unfreeze(gbox);
 	/* boxes whose own unfreeze waited for this walk (xu_box_thaw()) */
@@ -690,7 +696,8 @@ static bool xu_pkg_busy(struct xu_uncore *uc, unsigned int pkg)
 /*
  * A package found twice in a row frozen, with overflow status pending and
  * no walk in between, lost its PMI: walk for it.  Found so with the
- * status clear, its PMI's walk found nothing to do: unfreeze it, quietly.
+ * status clear (but for bits found stuck), its PMI's walk found nothing
+ * to do: unfreeze it, quietly.
  * Pinned to the collecting CPU; stops when the package has no events.
  */
 static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
@@ -713,14 +720,16 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 	 * off can do, and where the global status is the boxes' summary
 	 * (Xeon 7500) the PMI's walk then found nothing
 	 */
-	if (!busy || !p->routed || !g->frozen(gbox) || g->status(gbox, &sts)) {
+	if (!busy || !p->routed || !g->frozen(gbox, p->gsts_stuck) ||
+	    g->status(gbox, &sts)) {
 		p->wd_walks = ~0ULL;
 	} else if (p->wd_walks != p->walks) {
 		p->wd_walks = p->walks;
 	} else {
 		xu_pmi_walk(uc, p->id, get_irq_regs(), true);
 		p->wd_walks = ~0ULL;
-		if (sts) {
+		/* a bit the walk found stuck was no overflow */
+		if (sts & ~p->gsts_stuck) {
 			p->lost++;
 			lost = true;
 			/* in case this CPU's LVTPC is what lost it */

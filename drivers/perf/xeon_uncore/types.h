@@ -353,9 +353,10 @@ struct xu_global_ops {
 	void (*ack)(struct xu_box *gbox, u64 bits);
 	/**
 	 * @frozen: has a PMI frozen the package (and nothing unfrozen it
-	 * since)?  For the watchdog.
+	 * since)?  Global status bits in @stuck (struct xu_pkg.gsts_stuck)
+	 * tell nothing of it.  For the watchdog and xu_box_thaw().
 	 */
-	bool (*frozen)(struct xu_box *gbox);
+	bool (*frozen)(struct xu_box *gbox, u64 stuck);
 	/** @unfreeze: count again after a PMI froze every box */
 	void (*unfreeze)(struct xu_box *gbox);
 	/**

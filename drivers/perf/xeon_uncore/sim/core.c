@@ -285,13 +285,15 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_move_global_status, XU_SIM_NS);
 /**
  * xu_sim_stick_global_status() - global status bits no write clears
  * @sim:  the simulated uncore
- * @bits: Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits that read set
- *        whatever U_MSR_PMON_GLOBAL_OVF_CTL is written, and raise no PMI,
- *        as a status bit that reports no overflow would (the guide's
- *        status "indicates if a disable was received from one of the
- *        boxes"); 0: none
+ * @bits: U_MSR_PMON_GLOBAL_STATUS bits that read set whatever is
+ *        written to clear them (Xeon 7500 / E7: U_MSR_PMON_GLOBAL_OVF_CTL;
+ *        IVB-EP: the status itself), and raise no PMI and freeze nothing,
+ *        as a status bit that reports no overflow would (the Xeon 7500
+ *        guide's status "indicates if a disable was received from one of
+ *        the boxes"); 0: none
  *
- * For KUnit.  The other models ignore it.
+ * For KUnit.  The models without a global status (SNB-EP, Haswell-EP,
+ * Broadwell-EP) ignore it.
  */
 void xu_sim_stick_global_status(struct xu_sim *sim, u64 bits)
 {

@@ -81,6 +81,18 @@ static u64 sim_e5_gsts_bit(const struct sim_socket *s,
 	return d->gsts;
 }
 
+/*
+ * U_MSR_PMON_GLOBAL_STATUS as a read finds it: the boxes' overflows and,
+ * on a model with a PMI, the bits KUnit made stuck (which raise no PMI
+ * and freeze nothing)
+ */
+static u64 sim_e5_gsts_read(struct sim_socket *s)
+{
+	u64 stuck = sim_e5m(s->sim)->pmi ? READ_ONCE(s->sim->gsts_stuck) : 0;
+
+	return sim_e5(s)->gsts | stuck;
+}
+
 static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 {
 	return sim_e5m(s->sim)->pmi && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
@@ -365,7 +377,7 @@ u64 sim_e5_get(struct sim_socket *s, const struct sim_e5_at *at)
 	case R_GCTL:
 		return sim_e5(s)->gctl;
 	case R_GSTS:
-		return sim_e5(s)->gsts;
+		return sim_e5_gsts_read(s);
 	case R_GCFG:
 		return sim_e5(s)->gcfg;
 	}
@@ -586,7 +598,7 @@ static int sim_e5_inject_cmd(struct xu_sim *sim, char *line)
 /* U_MSR_PMON_GLOBAL_STATUS as a read returns it, on the models with one */
 static bool sim_e5_gsts(struct sim_socket *s, u64 *val)
 {
-	*val = sim_e5(s)->gsts;
+	*val = sim_e5_gsts_read(s);
 	return sim_e5m(s->sim)->pmi;
 }
 

@@ -334,8 +334,9 @@ struct sim_socket {
  * @gsts_from:   Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits reported
  *               in @gsts_to instead (xu_sim_move_global_status())
  * @gsts_to:     see @gsts_from
- * @gsts_stuck:  Xeon 7500 / E7: U_MSR_PMON_GLOBAL_STATUS bits that read
- *               set whatever is written (xu_sim_stick_global_status())
+ * @gsts_stuck:  U_MSR_PMON_GLOBAL_STATUS bits that read set whatever is
+ *               written, on the models with an uncore PMI
+ *               (xu_sim_stick_global_status())
  * @foreign_filter: Xeon E5: a function that is not the QPI match/mask
  *               one sits at its place (xu_sim_set_foreign_filter())
  * @msr_cpu_check: an MSR access through xu_sim_io from a CPU of another

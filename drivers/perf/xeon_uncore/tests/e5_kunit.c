@@ -872,6 +872,96 @@ static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
 	KUNIT_EXPECT_EQ_MSG(test, count, 0x27ULL, "7 more after the walk");
 }
 
+/* ---- a global status bit that no ack clears */
+
+static void e5_unstick(void *sim)
+{
+	xu_sim_stick_global_status(sim, 0);
+}
+
+/* IVB-EP U_MSR_PMON_GLOBAL_STATUS bit 30: reserved (329468 Table 2-3) */
+#define E5T_STUCK		BIT_ULL(30)
+
+struct e5_stuck {
+	struct xu_sim *sim;
+	struct xu_uncore *uc;
+	struct perf_event *event;
+	struct perf_event *other;
+	int ret;
+	u32 box_ctl;
+};
+
+/*
+ * On the events' collecting CPU: the walk of an NMI finds the stuck bit;
+ * then a group read's transaction freezes and thaws the box
+ */
+static void e5_stuck_here(void *data)
+{
+	struct e5_stuck *t = data;
+	struct pmu *pmu = t->event->pmu;
+
+	xu_handle_pmi(t->uc, 0, NULL);
+	pmu->start_txn(pmu, PERF_PMU_TXN_READ);
+	pmu->read(t->event);
+	pmu->read(t->other);
+	t->ret = pmu->commit_txn(pmu);
+	if (!t->ret)
+		t->ret = xu_sim_pci_read(t->sim, 0, E5T_IMC0_DEVFN,
+					 E5T_IMC0_BOX_CTL, &t->box_ctl);
+}
+
+/*
+ * A global status bit that reads set whatever is written and that no
+ * overflow set (the Xeon 7500 guide's status also reports box disables;
+ * IVB-EP's reserved bits may hold anything): once a walk has found it
+ * stuck, it no longer says the package is frozen by a PMI.  A group
+ * read's thaw then unfreezes its box (taken for a PMI's freeze, the box
+ * would count nothing until the watchdog's walk), and the watchdog, run
+ * every 50 ms while events are open, neither walks nor reports a lost
+ * PMI for it (before: a walk and a "lost" every other run).
+ */
+static void e5_stuck_status_bit_is_no_freeze(struct kunit *test)
+{
+	const struct e5_thaw_row *row = xu_test_row(test);
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_imc_0");
+	struct e5_stuck t = { .sim = xu_test_sim(test), .uc = xp->uncore };
+	struct perf_event_attr attr;
+	struct xu_pkg *p = &xp->uncore->pkgs[0];
+	u64 en, run, lost, walks;
+
+	if (!xp->uncore->pmi)
+		kunit_skip(test, "xeon_uncore runs with pmi=0: no global status read");
+	xu_sim_set_generator(t.sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, t.sim));
+	xu_sim_set_wrong_guesses(t.sim, row->wrong);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, t.sim));
+	xu_test_attr(&attr, xp, E5T_CAS);
+	t.event = xu_test_open(test, xp, 0, &attr);
+	xu_test_attr(&attr, xp, E5T_ACT);
+	t.other = xu_test_open(test, xp, 0, &attr);
+	KUNIT_ASSERT_GE(test, READ_ONCE(t.event->hw.idx), 0);
+
+	xu_sim_stick_global_status(t.sim, E5T_STUCK);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_unstick, t.sim));
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(t.event->cpu, e5_stuck_here,
+							  &t, true));
+	KUNIT_ASSERT_EQ(test, t.ret, 0);
+	KUNIT_EXPECT_EQ_MSG(test, p->gsts_stuck, E5T_STUCK, "the walk found the bit stuck");
+	KUNIT_EXPECT_EQ_MSG(test, t.box_ctl & E5T_BOX_FRZ, 0U,
+			    "the group read unfroze its box");
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(t.sim, 0, "imc", 0, 0x04, XU_SIM_SUB_ANY, 9));
+	KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(t.event, &en, &run), 9ULL,
+			    "the box counts after the group read");
+
+	lost = READ_ONCE(p->lost);
+	walks = READ_ONCE(p->walks);
+	msleep(300);
+	KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(p->lost), lost, "PMIs the watchdog took for lost");
+	KUNIT_EXPECT_EQ_MSG(test, READ_ONCE(p->walks), walks, "walks in 300 ms");
+	KUNIT_EXPECT_EQ_MSG(test, perf_event_read_value(t.event, &en, &run), 9ULL,
+			    "the count after 300 ms");
+}
+
 XU_TEST_PARAMS(e5, XU_TEST_E5);
 
 static struct kunit_case e5_pmu_cases[] = {
@@ -885,6 +975,7 @@ static struct kunit_case e5_pmu_cases[] = {
 	KUNIT_CASE_PARAM(e5_ha_match, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_sample_reported_in_an_unknown_bit, e5_gen_params),
 	KUNIT_CASE_PARAM(e5_box_unfreeze_keeps_a_pmi_freeze, e5_thaw_gen_params),
+	KUNIT_CASE_PARAM(e5_stuck_status_bit_is_no_freeze, e5_thaw_gen_params),
 	{}
 };
 

@@ -383,6 +383,8 @@ static void e5_walk_irp_without_global_bit(struct kunit *test)
 		PR(DF_IRP, PCI_STATUS_OFF, 0x8),	/* counter 3 */
 		PW(DF_IRP, PCI_STATUS_OFF, 0x8),
 		W(0xc01, 0x20000000),
+		/* read again: a bit no box explained that the ack left set is stuck */
+		R(0xc01, 0x0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
 	unsigned int n;
@@ -439,6 +441,8 @@ static void e5_walk_unexplained_bit(struct kunit *test)
 		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
 		W(0xc01, GS_HA1),
+		/* read again: a bit no box explained that the ack left set is stuck */
+		R(0xc01, 0x0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
 	unsigned int n;
@@ -467,6 +471,8 @@ static void e5_walk_bit_of_no_box(struct kunit *test)
 		PR(DF_R3QPI2, PCI_STATUS_OFF, 0x0),
 		PR(DF_IRP, PCI_STATUS_OFF, 0x0),
 		W(0xc01, 0x20000),
+		/* read again: a bit no box explained that the ack left set is stuck */
+		R(0xc01, 0x0),
 		W(0xc00, GCTL_UNFREEZE),
 	};
 	unsigned int i, n;
