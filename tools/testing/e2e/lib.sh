@@ -863,17 +863,31 @@ frozen_ns() {
 # uptime_s: seconds since boot, 10 ms resolution
 uptime_s() { cut -d' ' -f1 /proc/uptime; }
 
-# rec_samples FILE: "CPU TIME PERIOD" per sample of perf.data FILE (the
-# CPU without leading zeros: busybox awk reads 010 as octal)
-rec_samples() {
-	perf script -i "$1" -F cpu,time,period 2>/dev/null | tr -d '[]:' |
-		sed 's/^ *0*\([0-9]\)/\1/' | awk 'NF == 3 { print $1 + 0, $2, $3 }'
+# rec_script FILE: "CPU TIME PERIOD EVENT" per sample of perf.data FILE
+# (the CPU without leading zeros: busybox awk reads 010 as octal), from
+# FILE.samples if that was written from the same FILE (a copy of it,
+# FILE.read): perf script takes seconds to start under TCG, and a
+# record's checks read its file a dozen times
+rec_script() {
+	if ! cmp -s "$1" "$1.read"; then
+		perf script -i "$1" -F cpu,time,period,event 2>/dev/null | tr -d '[]:' |
+			sed 's/^ *0*\([0-9]\)/\1/' |
+			awk 'NF == 4 { print $1 + 0, $2, $3, $4 }' >"$1.samples"
+		cp "$1" "$1.read"
+	fi
+	cat "$1.samples"
 }
 
-# rec_stats FILE CPUS: "N SPAN_S MIN_PERIOD MAX_PERIOD" of FILE's samples
-# taken on one of CPUS (comma-separated)
+# rec_samples FILE [NAME]: "CPU TIME PERIOD" per sample of perf.data FILE,
+# or of its event named NAME (perf's name= term) only
+rec_samples() {
+	rec_script "$1" | awk -v e="$2" 'e == "" || $4 == e { print $1, $2, $3 }'
+}
+
+# rec_stats FILE CPUS [NAME]: "N SPAN_S MIN_PERIOD MAX_PERIOD" of FILE's
+# samples (of the event NAME) taken on one of CPUS (comma-separated)
 rec_stats() {
-	rec_samples "$1" | awk -v c=",$2," 'index(c, "," $1 ",") { n++; t[n] = $2; p[n] = $3 }
+	rec_samples "$1" "$3" | awk -v c=",$2," 'index(c, "," $1 ",") { n++; t[n] = $2; p[n] = $3 }
 		END {
 			if (n < 2) { print n + 0, 0, 0, 0; exit }
 			mn = p[1]; mx = p[1]
@@ -882,10 +896,11 @@ rec_stats() {
 		}'
 }
 
-# rec_half_rate FILE CPU: "N SPAN_S RATE" of CPU's samples in the second
-# half (by time) of its samples' span: RATE = (N - 1) / SPAN_S samples/s
+# rec_half_rate FILE CPU [NAME]: "N SPAN_S RATE" of CPU's samples (of the
+# event NAME) in the second half (by time) of their span: RATE = (N - 1) /
+# SPAN_S samples/s
 rec_half_rate() {
-	rec_samples "$1" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
+	rec_samples "$1" "$3" | awk -v c="$2" '$1 == c { n++; t[n] = $2 }
 		END {
 			if (n < 4) { print 0, 0, 0; exit }
 			mid = (t[1] + t[n]) / 2; k = 0
@@ -895,14 +910,14 @@ rec_half_rate() {
 		}'
 }
 
-# check_sample_cpus DESC DATA PMU: every sample in perf.data DATA was
-# written on a CPU of PMU's cpumask (perf's ring buffer takes an event's
-# samples from the CPU the event is active on, whichever CPU took the PMI)
+# check_sample_cpus DESC DATA PMU [NAME]: every sample in perf.data DATA
+# (of the event NAME) was written on a CPU of PMU's cpumask (perf's ring
+# buffer takes an event's samples from the CPU the event is active on,
+# whichever CPU took the PMI)
 check_sample_cpus() {
 	_mask=,$(cat "/sys/bus/event_source/devices/$3/cpumask"),
-	_bad=$(perf script -i "$2" -F cpu 2>/dev/null | tr -d '[] ' |
-		sed 's/^0*\([0-9]\)/\1/' | awk -v m="$_mask" '
-			NF { n++; if (!index(m, "," $1 ",")) { bad++; if (!w[$1]++) l = l " " $1 } }
+	_bad=$(rec_script "$2" | awk -v m="$_mask" -v e="$4" '
+			e == "" || $4 == e { n++; if (!index(m, "," $1 ",")) { bad++; if (!w[$1]++) l = l " " $1 } }
 			END { if (!n) print "no samples"; else if (bad) print bad " of " n " on CPUs" l }')
 	if [ -z "$_bad" ]; then ok "$1"; else fail "$1"; diag "$_bad; cpumask $_mask"; fi
 }
@@ -943,11 +958,13 @@ rec_frozen_s() {
 		else printf "%.6f", (b - a) / 1e9 }'
 }
 # rec_want RATE SPAN PERIOD FROZEN: the periods a span of SPAN seconds
-# holds at RATE events/s, less its share of the FROZEN seconds of the run
-# (_run: a frozen package counts nothing)
+# holds at RATE events/s, less the FROZEN seconds of the run: a frozen
+# package counts nothing, and the run's freezes (its PMIs' walks) fall
+# between its first sample and its last, not in the seconds perf takes
+# to start and end, which can be longer than the workload under TCG
 rec_want() {
-	awk -v r="$1" -v t="$2" -v p="$3" -v f="$4" -v T="$_run" \
-		'BEGIN { if (T <= 0) T = t; printf "%.1f", r * t * (1 - f / T) / p }'
+	awk -v r="$1" -v t="$2" -v p="$3" -v f="$4" \
+		'BEGIN { printf "%.1f", r * (t - f) / p }'
 }
 
 finish() {

@@ -10,25 +10,25 @@
 #         periods of N events at the documented rate, within 2%, once the
 #         time the PMIs kept the package frozen (the simulator's
 #         frozen_ns) is taken off; the samples cover the sleep (rate *
-#         sleep / N within 5%); every period is N; every overflow folded
+#         (sleep - frozen) / N within 5%); every period is N; every overflow folded
 #         by its PMI: none by the watchdog, none lost to a masked LVTPC;
 #   -F F: in the second half of the run the samples come at F/s per
 #         socket, within 10%;
 #   refused: per-task sampling.
 # Rows per family:
-#   nhmex  the M-Box and the U-Box (-c), perf report --sort cpu splitting
-#          as the rates do; M-Box cycles (-F 50); -c 1 with
-#          max_sample_rate=1000: throttled to 250..1100 samples/s, no
-#          lockup, no report; refused: count_mode=1 sampling, anything
-#          with pmi=0;
+#   nhmex  the M-Box and the U-Box (-c, in one run), perf report
+#          --sort cpu splitting as the rates do; M-Box cycles (-F 50);
+#          -c 1 with max_sample_rate=1000: throttled to 250..1100
+#          samples/s, no lockup, no report; refused: count_mode=1
+#          sampling, anything with pmi=0;
 #            U-Box      100000 * (event + 1) * (socket + 1)      events/s
 #            M-Box m    100000 * (inc_sel + 1) * (2 * socket + m + 1)
 #   e5     ivbep: a PCI box (iMC 0), an MSR box (C-Box 0) and the U-Box's
-#          UCLK fixed counter (-c), every sample written on a CPU of the
-#          PMU's cpumask; QPI 0 (-F 20).  The periods give 3 samples/s on
-#          socket 0 and 3 (s + 1)/s on socket s: few PMIs, so that frozen
-#          time stays small.  snbep, which has no uncore PMI, refuses
-#          sampling: EOPNOTSUPP and one log line.
+#          UCLK fixed counter (-c, in one run), every sample written on a
+#          CPU of the PMU's cpumask; QPI 0 (-F 20).  The periods give 3
+#          samples/s per event on socket 0 and 3 (s + 1)/s on socket s:
+#          few PMIs, so that frozen time stays small.  snbep, which has no
+#          uncore PMI, refuses sampling: EOPNOTSUPP and one log line.
 # Counting across 48-bit wraps in the PMI is nhmex/71-pmi-count.sh.
 . "$(dirname "$0")/../lib.sh"
 
@@ -36,13 +36,13 @@ SIM=$XU_SIM
 DATA=/tmp/70-record.data
 
 platform_require common/70-record
-# The plan: the rows below; on ivbep, 4 + 3 per socket for each of three
-# events, -F (1 + 1 per socket) and 6 more
+# The plan: the rows below; on ivbep, 3 for the run of three events, 1 +
+# 3 per socket for each, -F (1 + 1 per socket) and 5 more
 # (an E5 platform without a PMI, SNB-EP: the refusals, 10)
 case $FAM:$PLAT_pmi in
-nhmex:*) plan 47 ;;
+nhmex:*) plan 44 ;;
 e5:no) plan 10 ;;
-e5:yes) plan $((18 + 10 * $(e5_sockets))) ;;
+e5:yes) plan $((12 + 10 * $(e5_sockets))) ;;
 esac
 
 # Under TCG the emulated NMI handler (a dozen simulated register accesses,
@@ -80,32 +80,52 @@ check_le() {
 # not walked, costs 50-100 ms each and is asserted directly: none is
 # folded by the watchdog (wd_folds), none lost to a masked LVTPC.
 
-# nhmex_record_fixed DESC BOX CODE PERIOD EVENT SECONDS: perf record -c PERIOD
-# EVENT for SECONDS; no overflow left to the watchdog or lost; per socket:
-# samples - 1 = rate * unfrozen span / PERIOD within 2% (the span less
-# its share of the time frozen during the run), samples = rate * SECONDS
-# / PERIOD within 5%, every period PERIOD; perf report --sort cpu splits
-# as the rates
+# rec_fixed_run TAG SECONDS EVENT:PERIOD...: one perf record -a of every
+# EVENT at its own PERIOD (perf's period= term), named x70e1, x70e2, ... in
+# order (name=), for SECONDS; then no overflow left to the watchdog or
+# lost (the frozen time the checks take off their spans is reported, not
+# bounded, see above: what would hide a defect in it, an overflow whose
+# PMI was lost or not walked, is asserted here).  The events of one run
+# share its PMIs and its frozen time.
+rec_fixed_run() {
+	_tag=$1 _sec=$2; shift 2
+	_evs='' _n=0 _desc=''
+	for _a; do
+		_n=$((_n + 1))
+		_e=${_a%:*}
+		_evs="$_evs -e ${_e%/},period=${_a##*:},name=x70e$_n/"
+		_desc="$_desc $_e (period ${_a##*:})"
+	done
+	rec_begin "$_tag"
+	# shellcheck disable=SC2086 # one -e per event
+	check "perf record -a$_desc -- sleep $_sec" \
+		perf record -q -a $_evs -o $DATA -- sleep "$_sec"
+	rec_end "perf record of$_desc" "$_tag"
+}
+
+# nhmex_record_fixed N DESC BOX CODE PERIOD EVENT SECONDS: after
+# rec_fixed_run, the checks of its Nth event; per socket: samples - 1 =
+# rate * unfrozen span / PERIOD within 2% (the span less the time frozen
+# during the run), samples = rate * (SECONDS less the time frozen) /
+# PERIOD within 5%, every period PERIOD; perf report --sort cpu splits as
+# the rates
 nhmex_record_fixed() {
-	_d=$1 _box=$2 _code=$3 _per=$4 _ev=$5 _sec=$6
-	rec_begin 70
-	check "$_d: perf record -a -c $_per -e $_ev -- sleep $_sec" \
-		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
-	rec_end "$_d" 70
+	_x=x70e$1 _d=$2 _box=$3 _code=$4 _per=$5 _ev=$6 _sec=$7
 	_tot=0
 	for s in 0 1; do
 		_r=$(rate70 "$_box" $s "$_code")
 		_tot=$((_tot + _r))
 		_fz=$(rec_frozen_s 70 $s)
 		# shellcheck disable=SC2046 # split into $1..$4
-		set -- $(rec_stats $DATA $(e5_socket_cpu $s))
+		set -- $(rec_stats $DATA $(e5_socket_cpu $s) "$_x")
 		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		_fzp=$(awk -v f="$_fz" -v t="$_run" 'BEGIN { if (t > 0) printf "%.3f", 100 * f / t; else print "none" }')
 		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s = $_fzp%"
 		check_within_pct "$_d socket $s: samples - 1 = $_r/s * unfrozen span / $_per" \
 			"$(($1 - 1))" "$_want" 2
-		# at least the workload's $_sec s, at most perf record's run
-		_lo=$((_r * _sec / _per))
+		# at least the workload's $_sec s less the time frozen, at most
+		# perf record's run
+		_lo=$(awk -v r="$_r" -v t="$_sec" -v f="$_fz" -v p="$_per" 'BEGIN { printf "%d", r * (t - f) / p }')
 		_hi=$(awk -v r="$_r" -v t="$_run" -v p="$_per" 'BEGIN { printf "%d", r * t / p + 0.5 }')
 		check "$_d socket $s: samples = $_r/s * ($_sec s .. perf's run) / $_per (5%)" \
 			awk -v n="$1" -v lo="$_lo" -v hi="$_hi" -v T="$_run" 'BEGIN {
@@ -113,10 +133,14 @@ nhmex_record_fixed() {
 				print "got " n ", want " lo " .. " hi " (perf ran " T " s)"; exit 1 }'
 		check_eq "$_d socket $s: every period is $_per" "$3 $4" "$_per $_per"
 	done
-	perf report -i $DATA --stdio --sort cpu 2>/dev/null >/tmp/70-report.txt
+	# perf report gives each event of the file a section of its own
+	[ "$_x" != x70e1 ] ||
+		perf report -i $DATA --stdio --sort cpu 2>/dev/null >/tmp/70-report.txt
 	for s in 0 1; do
-		_got=$(awk -v c=$(e5_socket_cpu $s) '$1 ~ /%$/ && $2 + 0 == c && $2 ~ /^[0-9]+$/ {
-			sub(/%/, "", $1); print $1 }' /tmp/70-report.txt)
+		_got=$(awk -v c=$(e5_socket_cpu $s) -v e="$_x" '
+			/^# Samples: / { ev = $NF; gsub(/\047/, "", ev) }
+			ev == e && $1 ~ /%$/ && $2 + 0 == c && $2 ~ /^[0-9]+$/ {
+				sub(/%/, "", $1); print $1 }' /tmp/70-report.txt)
 		_want=$(awk -v r="$(rate70 "$_box" $s "$_code")" -v t=$_tot 'BEGIN { printf "%.2f", 100 * r / t }')
 		if awk -v a="$_got" -v b="$_want" 'BEGIN { exit !(a ~ /^[0-9.]+$/ && a - b <= 1 && b - a <= 1) }'; then
 			ok "$_d: perf report --sort cpu gives CPU $(e5_socket_cpu $s) $_want% +-1"
@@ -127,25 +151,21 @@ nhmex_record_fixed() {
 	done
 }
 
-# e5_record_fixed EVENT SECONDS: perf record -a -c PERIOD -e EVENT for
-# SECONDS, PERIOD = socket 0's rate / 3
+# e5_period EVENT: socket 0's rate / 3, EVENT's period below
+e5_period() { echo $(($(e5_expect "$1" 0) / 3)); }
+
+# e5_record_fixed N EVENT SECONDS: after rec_fixed_run, the checks of its
+# Nth event, EVENT at the period e5_period gives
 e5_record_fixed() {
-	_ev=$1 _sec=$2
-	_per=$(($(e5_expect "$_ev" 0) / 3))
-	rec_begin 84
-	check "perf record -a -c $_per -e $_ev -- sleep $_sec" \
-		perf record -q -a -c "$_per" -e "$_ev" -o $DATA -- sleep "$_sec"
-	# the frozen time taken off the span below is reported, not bounded
-	# (see above): what would hide a defect in it, an overflow whose PMI
-	# was lost or not walked, is asserted here
-	rec_end "$_ev" 84
+	_x=x70e$1 _ev=$2 _sec=$3
+	_per=$(e5_period "$_ev")
 	check_sample_cpus "$_ev: every sample written on a CPU of the PMU's cpumask" \
-		$DATA "${_ev%%/*}"
+		$DATA "${_ev%%/*}" "$_x"
 	for s in $(e5_seq "$(e5_sockets)"); do
 		_r=$(e5_expect "$_ev" "$s")
 		_fz=$(rec_frozen_s 84 "$s")
 		# shellcheck disable=SC2046 # split into $1..$4
-		set -- $(rec_stats $DATA "$(e5_socket_cpu "$s")")
+		set -- $(rec_stats $DATA "$(e5_socket_cpu "$s")" "$_x")
 		# counted: the span less the part of it the package was frozen
 		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		diag "$_ev socket $s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s"
@@ -153,9 +173,10 @@ e5_record_fixed() {
 			"$(($1 - 1))" "$_want" 2
 		# perf enables the event before the workload starts and
 		# disables it after it ends: it runs at least the workload's
-		# $_sec s and at most perf record's own run (on the debug
-		# kernel under TCG several tenths of a second longer)
-		_lo=$(awk -v r="$_r" -v t="$_sec" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
+		# $_sec s (less the time frozen) and at most perf record's own
+		# run (on the debug kernel under TCG several tenths of a second
+		# longer)
+		_lo=$(awk -v r="$_r" -v t="$_sec" -v f="$_fz" -v p="$_per" 'BEGIN { printf "%.1f", r * (t - f) / p }')
 		_hi=$(awk -v r="$_r" -v t="$_run" -v p="$_per" 'BEGIN { printf "%.1f", r * t / p }')
 		if awk -v n="$1" -v lo="$_lo" -v hi="$_hi" 'BEGIN { m = lo * 0.05; if (m < 1.5) m = 1.5
 			exit !(n >= lo - m && n <= hi + m) }'; then
@@ -207,15 +228,17 @@ case $FAM in
 nhmex)
 	check "load xeon_uncore and xeon_uncore_sim" load_module pmi_max_percent=100
 
-	# -c N.  With frz_all the package stops counting from an overflow until
-	# the handler unfreezes it: time that comes off the count, so the PMIs
-	# are kept few (<= 13.3 per second per socket) and the counts are
-	# compared with the documented rates as they are.  15 s runs: 67..200 samples per socket.
-	# inc_sel=2 without wrap_mode: the driver has to make a sampling counter
-	# wrap rather than stop at 2^48 - 1.  M-Box 0: 300000/s, 900000/s.
-	nhmex_record_fixed "M-Box 0 inc_sel=2" 0 2 67500 uncore_mbox_0/inc_sel=0x2/ 15
-	# The U-Box: 400000/s, 800000/s
-	nhmex_record_fixed "U-Box event=3" ubox 3 60000 uncore_ubox/event=0x3/ 15
+	# Fixed periods, two boxes of each package in one run.  With frz_all the
+	# package stops counting from an overflow until the handler unfreezes
+	# it: time that comes off the count, so the PMIs are kept few (<= 13.3
+	# per second per event and socket) and the counts are compared with
+	# the documented rates as they are.  15 s: 67..200 samples per event
+	# and socket.  inc_sel=2 without wrap_mode: the driver has to make a
+	# sampling counter wrap rather than stop at 2^48 - 1.  M-Box 0:
+	# 300000/s, 900000/s; the U-Box: 400000/s, 800000/s.
+	rec_fixed_run 70 15 uncore_mbox_0/inc_sel=0x2/:67500 uncore_ubox/event=0x3/:60000
+	nhmex_record_fixed 1 "M-Box 0 inc_sel=2" 0 2 67500 uncore_mbox_0/inc_sel=0x2/ 15
+	nhmex_record_fixed 2 "U-Box event=3" ubox 3 60000 uncore_ubox/event=0x3/ 15
 
 	# -F 50 on M-Box 0 cycles (2.8 and 8.4 million/s): what -F promises is
 	# the rate of samples, not a period.  In the second half of an 8 s run
@@ -311,9 +334,12 @@ if [ "$PLAT_pmi" = no ]; then
 fi
 
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load pmi_max_percent=100
-e5_record_fixed uncore_imc_0/event=0x4,umask=0x3/ 6
-e5_record_fixed uncore_cbox_0/event=0x11/ 6
-e5_record_fixed uncore_ubox/event=0xff/ 6
+# A PCI box, an MSR box and the U-Box's fixed counter in one run
+set -- uncore_imc_0/event=0x4,umask=0x3/ uncore_cbox_0/event=0x11/ uncore_ubox/event=0xff/
+rec_fixed_run 84 6 "$1:$(e5_period "$1")" "$2:$(e5_period "$2")" "$3:$(e5_period "$3")"
+e5_record_fixed 1 "$1" 6
+e5_record_fixed 2 "$2" 6
+e5_record_fixed 3 "$3" 6
 
 # -F: the period steered to F samples/s per socket
 F=20

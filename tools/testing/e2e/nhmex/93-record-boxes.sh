@@ -49,7 +49,7 @@ record() {
 		set -- $(rec_stats $DATA "$(printf '%s\n' "$E5_TOPO" |
 			awk -v p="$s" '$2 == p { printf "%s%s", c, $1; c = "," }')")
 		_fz=$(rec_frozen_s 93 "$s")
-		# counted: the span less its share of the time frozen
+		# counted: the span less the time frozen
 		_want=$(rec_want "$_r" "$2" "$_per" "$_fz")
 		diag "$_ev S$s: $1 samples over $2 s, want 1 + $_want; periods $3..$4; frozen $_fz s of $_run s"
 		check_within_pct "$_ev S$s: samples - 1 = $_r/s * unfrozen span / $_per" \
