@@ -738,6 +738,16 @@ static void e5_thaw_desc(const struct e5_thaw_row *row, char *desc)
 
 XU_TEST_ROW_PARAMS_FN(e5_thaw, XU_TEST_IVBEP, e5_thaw_rows, e5_thaw_desc);
 
+/* exact counts (nothing but the injections), and the row's behaviour */
+static void e5_thaw_setup(struct kunit *test, struct xu_sim *sim,
+			  const struct e5_thaw_row *row)
+{
+	xu_sim_set_generator(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, sim));
+	xu_sim_set_wrong_guesses(sim, row->wrong);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, sim));
+}
+
 struct e5_thaw {
 	struct xu_sim *sim;
 	struct xu_uncore *uc;
@@ -824,10 +834,7 @@ static void e5_box_unfreeze_keeps_a_pmi_freeze(struct kunit *test)
 
 	if (!xp->uncore->pmi)
 		kunit_skip(test, "xeon_uncore runs with pmi=0: no PMI freeze");
-	xu_sim_set_generator(t.sim, false);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, t.sim));
-	xu_sim_set_wrong_guesses(t.sim, row->wrong);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, t.sim));
+	e5_thaw_setup(test, t.sim, row);
 	for (i = 0; i < 4; i++) {
 		KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_write(t.sim, 0, E5T_IMC0_DEVFN,
 							  E5T_IMC0_CTR(i),
@@ -931,10 +938,7 @@ static void e5_stuck_status_bit_is_no_freeze(struct kunit *test)
 
 	if (!xp->uncore->pmi)
 		kunit_skip(test, "xeon_uncore runs with pmi=0: no global status read");
-	xu_sim_set_generator(t.sim, false);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_generator_on, t.sim));
-	xu_sim_set_wrong_guesses(t.sim, row->wrong);
-	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, e5_right_guesses, t.sim));
+	e5_thaw_setup(test, t.sim, row);
 	xu_test_attr(&attr, xp, E5T_CAS);
 	t.event = xu_test_open(test, xp, 0, &attr);
 	xu_test_attr(&attr, xp, E5T_ACT);
