@@ -959,9 +959,10 @@ rec_frozen_s() {
 }
 # rec_want RATE SPAN PERIOD FROZEN: the periods a span of SPAN seconds
 # holds at RATE events/s, less the FROZEN seconds of the run: a frozen
-# package counts nothing, and the run's freezes (its PMIs' walks) fall
-# between its first sample and its last, not in the seconds perf takes
-# to start and end, which can be longer than the workload under TCG
+# package counts nothing, and the run's freezes (from an overflow to its
+# walk) fall between its first sample and its last, but for the first
+# sample's own, not in the seconds perf takes to start and end, which can
+# be longer than the workload under TCG
 rec_want() {
 	awk -v r="$1" -v t="$2" -v p="$3" -v f="$4" \
 		'BEGIN { printf "%.1f", r * (t - f) / p }'

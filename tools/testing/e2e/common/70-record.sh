@@ -134,6 +134,7 @@ nhmex_record_fixed() {
 		check_eq "$_d socket $s: every period is $_per" "$3 $4" "$_per $_per"
 	done
 	# perf report gives each event of the file a section of its own
+	# (read once, at the first event's checks)
 	[ "$_x" != x70e1 ] ||
 		perf report -i $DATA --stdio --sort cpu 2>/dev/null >/tmp/70-report.txt
 	for s in 0 1; do
