@@ -316,7 +316,7 @@ e5_idx() {
 #   socket s: uclk (s + 1) MHz, latency 80 ns, remote 25%, c0 60%, c3
 #   10%, c6 20%;
 #   channel c: read 32 (s + c + 1), write 16 (s + c + 1) MB/s, pagehit
-#   60%, pagemiss 25%;
+#   60%, pagemiss 25%, ckeoff 50%;
 #   link l: tx 64 (s + l + 1), rx 48 (s + l + 1) MB/s.
 # The scenario a script wrote is kept in $XU_E5_SCN (e5_load empties it),
 # so that the expected counts come from what the test wrote, never from
@@ -350,7 +350,7 @@ E5_SCN_AWK='
 		v["c0"] = 60; v["c3"] = 10; v["c6"] = 20
 		for (c = 0; c < nch; c++) {
 			v["read" c] = 32 * (s + c + 1); v["write" c] = 16 * (s + c + 1)
-			v["pagehit" c] = 60; v["pagemiss" c] = 25
+			v["pagehit" c] = 60; v["pagemiss" c] = 25; v["ckeoff" c] = 50
 		}
 		for (l = 0; l < nl; l++) {
 			v["tx" l] = 64 * (s + l + 1); v["rx" l] = 48 * (s + l + 1)
@@ -417,7 +417,9 @@ e5_scn() {
 #             write-major 1/8 (0x10) or read-major 7/8 (0x20, both IVB-EP
 #             only) mode; writes W = write[c] lines/s in write-major 7/8
 #             (0x04) or read-major 1/8 (0x08) mode.  DCLK (0xff) and
-#             DCLOCKTICKS (0x00, umask 0): 800000 (s + c + 1)
+#             DCLOCKTICKS (0x00, umask 0): 800000 (s + c + 1);
+#             POWER_CKE_CYCLES (0x83): umask with rank 0 or 1 (0x03) DCLK
+#             (100 - ckeoff)%, else 0
 #   HA h      (SNB-EP: channels 0-3; IVB-EP: 4h to 4h+3) R, W their sums
 #             REQUESTS (0x01): reads local (0x01) R (100 - remote)%,
 #             remote (0x02) R remote%, writes local (0x04), remote (0x08)
@@ -441,8 +443,10 @@ e5_scn() {
 #             (0x04) one a line, IDLE (0x01) 2 x 10^9 less both; CTO_COUNT
 #             (0x38, umask 0) of the lines received (rx / 64 x 10^6), one
 #             DRS packet each: opcode 0 7/8, 2 1/8, state M 1/4, E 1/2, F
-#             1/4, the share whose fields match (terms match0/1, mask0/1,
-#             match_FIELD, mask_FIELD) under the mask
+#             1/4, VNW 2 (VNA) 3/4, 0 1/4, the share whose fields match
+#             (terms match0/1, mask0/1, match_FIELD, mask_FIELD) under the
+#             mask; none under a mask of DNID or RNID (the sockets' node
+#             ids: the KUnit suite xeon_e5_sim_traffic checks those)
 #   PCU       over its 800 MHz clock P: clockticks (0x00) P;
 #             FREQ_BAND0-3 (0x0b-0x0e) P if uclk >= 100 x filter_bandN,
 #             else 0; POWER_STATE_OCCUPANCY (0x80) occ_sel 1 c0% (IVB-EP:
@@ -532,6 +536,12 @@ e5_expect_list() {
 					(bit(um, 1) || bit(um, 8) ? fl(W * m / 100) : 0) + \
 					(bit(um, 2) ? fl((R + W) * (100 - h - m) / 100) : 0)
 			}
+			# POWER_CKE_CYCLES: ranks 0 and 1 CKE on (100 - ckeoff)%,
+			# ranks 2-7 none; umask 0 selects no rank
+			if (ev == 131) {
+				if (um == 0) return -1
+				return um % 4 ? fl(clk * (100 - v["ckeoff" i]) / 100) : 0
+			}
 			if (ev != 4 || outside(um, cas_umask)) return -1
 			chans(i, 1)
 			a = 15 * bit(um, 1) + bit(um, 2)
@@ -600,20 +610,23 @@ e5_expect_list() {
 			if (ev == 20 && um == 0) return clk
 			# CTO_COUNT: of the lines received, one DRS packet each
 			# (message class 0xe, opcode 0 7/8 or 2 1/8; response
-			# state M 0x8 1/4, E 0x4 1/2, F 0x1 1/4; VNW, DNID, RNID
-			# 0), the 32nds whose fields equal those of the match
-			# under the mask
+			# state M 0x8 1/4, E 0x4 1/2, F 0x1 1/4; VNW VNA 0x2 3/4,
+			# VN0 1/4), the 128ths whose fields equal those of the
+			# match under the mask.  DNID and RNID are the node ids
+			# of the two sockets, which this awk does not know: a
+			# mask over them gets no number
 			if (ev % 256 == 56) {
 				if (um != 0) return -1
+				if (fld(qk, 13, 5) || fld(qk, 31, 1) || fld(qk, 32, 4))
+					return "no-node-ids"
 				w = 0
-				for (c = 0; c < 6; c++) {
-					po = c < 3 ? 0 : 2; pr = c % 3 == 0 ? 8 : (c % 3 == 1 ? 4 : 1)
-					if (fmatch(3, 2, 0) && fmatch(5, 4, po) && fmatch(9, 4, 14) &&
-					    fmatch(13, 5, 0) && fmatch(31, 1, 0) && fmatch(32, 4, 0) &&
-					    fmatch(48, 4, pr))
-						w += (po ? 1 : 7) * (pr == 4 ? 2 : 1)
+				for (c = 0; c < 12; c++) {
+					po = c % 6 < 3 ? 0 : 2; pr = c % 3 == 0 ? 8 : (c % 3 == 1 ? 4 : 1)
+					if (fmatch(3, 2, c < 6 ? 0 : 2) && fmatch(5, 4, po) &&
+					    fmatch(9, 4, 14) && fmatch(48, 4, pr))
+						w += (po ? 1 : 7) * (pr == 4 ? 2 : 1) * (c < 6 ? 1 : 3)
 				}
-				return fl(lines(v["rx" i]) * w / 32)
+				return fl(lines(v["rx" i]) * w / 128)
 			}
 			if (ev != 0 && ev != 1) return -1
 			if (um == 0 || um >= 8) return -1
@@ -682,6 +695,7 @@ e5_expect_list() {
 			if (b == "imc") return sprintf("%.0f", 800000 * (s + i + 1))
 		}
 		rate = modelled()
+		if (rate == "no-node-ids") return rate
 		if (rate < 0) {
 			if (b != "imc") clk = uc
 			# the PCU: its occ_sel bits are umask bits 15:14

@@ -559,7 +559,8 @@ static const struct sim_e5_model sim_e5_bdx = {
 			 BIT(SIM_TK_RX) | BIT(SIM_TK_LATENCY) | \
 			 BIT(SIM_TK_REMOTE) | BIT(SIM_TK_UCLK) | \
 			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS) | \
-			 BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | BIT(SIM_TK_C6))
+			 BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | BIT(SIM_TK_C6) | \
+			 BIT(SIM_TK_CKEOFF))
 
 /* Every MSR that exists, of every box of either model */
 static const struct sim_msr_range sim_e5_msr_ranges[] = {

@@ -8,7 +8,8 @@
  *
  *   iMC  CAS_COUNT: the channel's reads and writes, in 64-byte lines, in
  *        sub-events that add up; DCLK as before; ACT_COUNT and PRE_COUNT:
- *        by the channel's page hit and page miss shares
+ *        by the channel's page hit and page miss shares; POWER_CKE_CYCLES:
+ *        the DRAM clocks its ranks 0 and 1 are not powered down
  *   HA   REQUESTS, IMC_READS, IMC_WRITES: its channels' reads and writes,
  *        local and remote by the scenario's remote share; ADDR_OPC_MATCH:
  *        those its address and opcode match registers select
@@ -17,7 +18,8 @@
  *        occupancy by Little's law from the scenario's latency
  *   QPI  TxL/RxL_FLITS_G0: the link's data in 8-byte data flits, a header
  *        flit a line, idle flits the rest of 2 a QPI clock (8.0 GT/s)
- *        CTO_COUNT: the received lines' packets its match/mask selects
+ *        CTO_COUNT: the received lines' packets its match/mask selects,
+ *        between the two sockets' node ids
  *   PCU  CLOCKTICKS, FREQ_BAND0..3_CYCLES and POWER_STATE_OCCUPANCY: the
  *        800 MHz PCU clock, the uncore clock against each band, the
  *        cores in C0, C3 or C6 a cycle
@@ -165,6 +167,23 @@ static bool sim_e5_page(const struct sim_socket *s, unsigned int c, u32 ev,
 	*rate = (umask & 0x5 ? share(rd, miss, 100) : 0) +
 		(umask & 0x9 ? share(wr, miss, 100) : 0) +
 		(umask & 0x2 ? share(rd + wr, 100 - hit - miss, 100) : 0);
+	return true;
+}
+
+/*
+ * iMC POWER_CKE_CYCLES (0x83) of channel @c, DRAM clock @dclk a second:
+ * the cycles in which a rank the umask selects (bit r: rank r) has CKE on,
+ * once a cycle however many do.  Each channel holds ranks 0 and 1 (one
+ * dual-rank DIMM), powered down together for the scenario's ckeoff share
+ * of the DRAM clocks; ranks 2-7 hold no DIMM and never have CKE on.
+ * false: umask 0, which selects no rank
+ */
+static bool sim_e5_cke(const struct sim_socket *s, unsigned int c, u64 dclk,
+		       u32 umask, u64 *rate)
+{
+	if (!umask)
+		return false;
+	*rate = umask & 0x3 ? share(dclk, 100 - s->traffic.ckeoff[c], 100) : 0;
 	return true;
 }
 
@@ -427,14 +446,32 @@ static bool sim_e5_flits(const struct sim_socket *s, unsigned int l, u32 ev,
 }
 
 /*
+ * The node id (the U-Box's CPUNODEID) of the socket at the other end of
+ * link @l of socket @s: of S sockets, link l goes to socket s + 1 +
+ * (l mod (S - 1)), mod S (two sockets: every link to the other; four: a
+ * link to each of the three others); on a simulator of one socket, to
+ * itself
+ */
+static u32 sim_e5_peer_node(const struct sim_socket *s, unsigned int l)
+{
+	unsigned int n = s->sim->sockets, peer = s->id;
+
+	if (n > 1)
+		peer = (s->id + 1 + l % (n - 1)) % n;
+	return sim_e5(&s->sim->sock[peer])->nodeid;
+}
+
+/*
  * QPI CTO_COUNT (0x38, with or without the extension bit, umask 0) of
  * link @l: the received packets that its MATCH0/1 and MASK0/1 registers
  * (@bx->filter[0..3]) select: a packet counts when it equals the match
  * registers in every bit the mask registers set (all packets with a mask
  * of 0).  Each line the link receives is one DRS packet (message class
  * 0xe): opcode 0x0 (DataC) 7/8, 0x2 (DataC_Cmp) 1/8; response data
- * state M (0x8) 1/4, E (0x4) 1/2, F (0x1) 1/4, independently.  Its VNW,
- * DNID and RNID fields are 0.
+ * state M (0x8) 1/4, E (0x4) 1/2, F (0x1) 1/4; virtual network VNA (VNW
+ * 0x2) 3/4, VN0 (0x0) 1/4, independently.  Its DNID is the receiving
+ * socket's node id, its RNID the sending one's (sim_e5_peer_node()): the
+ * U-Box's CPUNODEID of each.
  */
 static bool sim_e5_cto(const struct sim_socket *s, const struct sim_e5_box *bx,
 		       unsigned int l, u32 umask, u64 *rate)
@@ -446,19 +483,28 @@ static bool sim_e5_cto(const struct sim_socket *s, const struct sim_e5_box *bx,
 	};
 	u64 match = bx->filter[1] << 32 | bx->filter[0];
 	u64 mask = bx->filter[3] << 32 | bx->filter[2];
-	unsigned int i, w = 0;
+	u32 dnid = sim_e5(&s->sim->sock[s->id])->nodeid;
+	u32 rnid = sim_e5_peer_node(s, l);
+	unsigned int i, vn, w = 0;
 	u64 pkt;
 
 	if (umask)
 		return false;
-	for (i = 0; i < ARRAY_SIZE(cls); i++) {
-		pkt = FIELD_PREP(E5_QPI_PKT_MC, 0xe) |
-		      FIELD_PREP(E5_QPI_PKT_OPC, cls[i].opc) |
-		      FIELD_PREP(E5_QPI_PKT_RDS, cls[i].rds);
-		if (!((pkt ^ match) & mask))
-			w += cls[i].w;
+	/* VN0 (a quarter of each class) and VNA (three quarters) */
+	for (vn = 0; vn < 2; vn++) {
+		for (i = 0; i < ARRAY_SIZE(cls); i++) {
+			pkt = FIELD_PREP(E5_QPI_PKT_VNW, vn ? 0x2 : 0x0) |
+			      FIELD_PREP(E5_QPI_PKT_MC, 0xe) |
+			      FIELD_PREP(E5_QPI_PKT_OPC, cls[i].opc) |
+			      FIELD_PREP(E5_QPI_PKT_DNID, dnid) |
+			      FIELD_PREP(E5_QPI_PKT_RNID4, rnid >> 4) |
+			      FIELD_PREP(E5_QPI_PKT_RNID30, rnid & 0xf) |
+			      FIELD_PREP(E5_QPI_PKT_RDS, cls[i].rds);
+			if (!((pkt ^ match) & mask))
+				w += cls[i].w * (vn ? 3 : 1);
+		}
 	}
-	*rate = share(LINES(s->traffic.rx[l]), w, 32);
+	*rate = share(LINES(s->traffic.rx[l]), w, 128);
 	return true;
 }
 
@@ -482,6 +528,8 @@ static bool sim_e5_modelled(struct sim_socket *s, const struct sim_e5_desc *d,
 		}
 		if (ev == 0x01 || ev == 0x02)
 			return sim_e5_page(s, d->idx, ev, umask, rate);
+		if (ev == 0x83)
+			return sim_e5_cke(s, d->idx, *clk, umask, rate);
 		return ev == 0x04 && sim_e5_cas(s, d->idx, umask, rate);
 	case E5_HA:
 		if (ev == 0x00 && !umask) {
@@ -663,9 +711,10 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
  * each of the model's channels c reading 32 * (socket + c + 1) MB/s (the
  * 500000 * (socket + c + 1) CAS_COUNT.RD a second of earlier versions)
  * and writing half that, 60% of its accesses page hits and 25% page
- * misses; each of its links l sending 64 * (socket + l + 1) MB/s and
- * receiving 48 * (socket + l + 1); reads 80 ns, a quarter of them
- * remote; the cores 60% of the time in C0, 10% in C3, 20% in C6
+ * misses, its ranks powered down half the time; each of its links l
+ * sending 64 * (socket + l + 1) MB/s and receiving 48 * (socket + l + 1);
+ * reads 80 ns, a quarter of them remote; the cores 60% of the time in
+ * C0, 10% in C3, 20% in C6
  */
 void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 			    struct xu_sim_traffic *t)
@@ -677,6 +726,7 @@ void sim_e5_traffic_default(const struct sim_model *m, unsigned int socket,
 		t->write[i] = 16 * (socket + i + 1);
 		t->pagehit[i] = 60;
 		t->pagemiss[i] = 25;
+		t->ckeoff[i] = 50;
 	}
 	for (i = 0; i < m->links; i++) {
 		t->tx[i] = 64 * (socket + i + 1);

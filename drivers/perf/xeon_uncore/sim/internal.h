@@ -154,7 +154,7 @@ struct sim_model_ops {
 enum sim_traffic_key {
 	SIM_TK_READ, SIM_TK_WRITE, SIM_TK_TX, SIM_TK_RX, SIM_TK_LATENCY,
 	SIM_TK_REMOTE, SIM_TK_UCLK, SIM_TK_PAGEHIT, SIM_TK_PAGEMISS, SIM_TK_C0,
-	SIM_TK_C3, SIM_TK_C6, SIM_TK_NR
+	SIM_TK_C3, SIM_TK_C6, SIM_TK_CKEOFF, SIM_TK_NR
 };
 
 /* A range of MSRs, @first to @last, for the debugfs dump */

@@ -78,6 +78,8 @@ extern const struct xu_io_ops xu_sim_io;
  * @c0:      the share of the cores' time spent in C0, in percent
  * @c3:      the same in C3
  * @c6:      the same in C6 (the rest of 100, in C1)
+ * @ckeoff:  per memory channel: the share of its DRAM clocks in which
+ *           its ranks are powered down (CKE off), in percent
  *
  * Every modelled event counts from it by its definition
  * (Documentation/simulator.rst, "Traffic"); a model uses only the members
@@ -96,6 +98,7 @@ struct xu_sim_traffic {
 	u32 c0;
 	u32 c3;
 	u32 c6;
+	u32 ckeoff[XU_SIM_CHANNELS];
 };
 
 /**

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Simulated uncore, the traffic scenario: per socket, the read and write
- * bandwidth of each memory channel and the shares of its accesses that
- * hit or miss an open DRAM page, the data each link sends and receives,
- * the memory read latency, the remote share of the reads, the uncore
- * clock and the cores' C-state residency.  The models derive every modelled event's count from
+ * bandwidth of each memory channel, the shares of its accesses that hit
+ * or miss an open DRAM page and the share of its clocks its ranks spend
+ * powered down, the data each link sends and receives, the memory read
+ * latency, the remote share of the reads, the uncore clock and the
+ * cores' C-state residency.  The models derive every modelled event's
+ * count from
  * it (Documentation/simulator.rst, "Traffic").  Set in lines of
  * key=value words:
  *
  *   socket=S channel=C read=MBPS write=MBPS pagehit=PERCENT pagemiss=PERCENT
+ *            ckeoff=PERCENT
  *   socket=S latency=NS remote=PERCENT uclk=MHZ c0=PERCENT c3=PERCENT c6=PERCENT
  *   socket=S link=L tx=MBPS rx=MBPS
  *
@@ -50,11 +53,13 @@ static const struct {
 	[SIM_TK_C0]		= { "c0",	100 },
 	[SIM_TK_C3]		= { "c3",	100 },
 	[SIM_TK_C6]		= { "c6",	100 },
+	[SIM_TK_CKEOFF]		= { "ckeoff",	100 },
 };
 
 /* The keys of a channel's, a link's and a socket's line */
 #define SIM_TK_CHANNEL	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | \
-			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS))
+			 BIT(SIM_TK_PAGEHIT) | BIT(SIM_TK_PAGEMISS) | \
+			 BIT(SIM_TK_CKEOFF))
 #define SIM_TK_LINK	(BIT(SIM_TK_TX) | BIT(SIM_TK_RX))
 #define SIM_TK_SOCKET	(BIT(SIM_TK_LATENCY) | BIT(SIM_TK_REMOTE) | \
 			 BIT(SIM_TK_UCLK) | BIT(SIM_TK_C0) | BIT(SIM_TK_C3) | \
@@ -87,6 +92,8 @@ static u32 *sim_tk_field(struct xu_sim_traffic *t, enum sim_traffic_key k,
 		return &t->c3;
 	case SIM_TK_C6:
 		return &t->c6;
+	case SIM_TK_CKEOFF:
+		return &t->ckeoff[i];
 	default:
 		return &t->uclk;
 	}

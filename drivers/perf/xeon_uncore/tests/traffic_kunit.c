@@ -323,6 +323,16 @@ static void traffic_ha_addr_opc_match(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, HA0_DEVFN, 2), 116000ULL);
 }
 
+/* Node id of socket @s: its U-Box function's CPUNODEID, bits 2:0 */
+static unsigned int node_of(struct kunit *test, unsigned int s)
+{
+	u32 v;
+
+	KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_read(ctx(test)->sim, s, SIM_UBOX_DEVFN_T,
+						 E5_UBOX_CPUNODEID, &v));
+	return v & 7;
+}
+
 /*
  * CTO_COUNT (counter 0 of socket 1's port 1) for a second with MASK0 =
  * @m0 | @m0hi (the RNID bit 31), MASK1 = @m1, MATCH0 = @x0, MATCH1 =
@@ -356,6 +366,7 @@ static void traffic_qpi_cto_match_mask(struct kunit *test)
 	static const u64 ctl[] = {
 		CTL(0x38, 0ULL), CTL(0x38, 0ULL) | E5_CTL_EV_SEL_EXT,
 	};
+	u32 n0 = node_of(test, 0), n1 = node_of(test, 1);
 
 	traffic_set(test, "socket=1 link=1 rx=6400");
 	pci_prog(test, 1, QPI1_DEVFN, ctl, 2);
@@ -385,15 +396,22 @@ static void traffic_qpi_cto_match_mask(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, QPI1_DEVFN, 0), 0ULL);
 
 	/*
-	 * VNW (MATCH0 4:3), DNID (17:13) and RNID (MATCH0 31, MATCH1 3:0)
-	 * are 0 in every packet: masked, a match of 0 takes them all, any
-	 * other value none
+	 * VNW (MATCH0 4:3): VNA (0x2) 3/4 of the packets, VN0 (0x0) 1/4,
+	 * VN1 none.  DNID (17:13): socket 1's node id, the receiver;
+	 * RNID (MATCH0 31, MATCH1 3:0): socket 0's, the sender (link 1 of
+	 * two sockets goes to the other).  Each field masked alone, then
+	 * DataC_E_Cmp on VN0 between the two nodes: 1/16 * 1/4.
 	 */
-	qpi_cto_masked(test, 0x3e018, 0x80000000, 0xf, 0, 0, 100000000);
-	qpi_cto_masked(test, 0x3e018, 0, 0, 0x08, 0, 0);	/* VNW 1 */
-	qpi_cto_masked(test, 0x3e018, 0, 0, 0x2000, 0, 0);	/* DNID 1 */
-	qpi_cto_masked(test, 0x3e018, 0x80000000, 0xf, 0x80000000, 0, 0);
-	qpi_cto_masked(test, 0x3e018, 0x80000000, 0xf, 0, 0x1, 0);
+	qpi_cto_masked(test, 0x18, 0, 0, 0x10, 0, 75000000);
+	qpi_cto_masked(test, 0x18, 0, 0, 0x00, 0, 25000000);
+	qpi_cto_masked(test, 0x18, 0, 0, 0x08, 0, 0);
+	qpi_cto_masked(test, 0x3e000, 0, 0, n1 << 13, 0, 100000000);
+	qpi_cto_masked(test, 0x3e000, 0, 0, n0 << 13, 0, 0);
+	qpi_cto_masked(test, 0, 0x80000000, 0xf, 0, n0, 100000000);
+	qpi_cto_masked(test, 0, 0x80000000, 0xf, 0, n1, 0);
+	qpi_cto_masked(test, 0, 0x80000000, 0xf, 0x80000000, n0, 0);
+	qpi_cto_masked(test, 0x3fff8, 0x80000000, 0xf000f, 0x1c40 | n1 << 13,
+		       0x40000 | n0, 1562500);
 }
 
 /* C-Box @n's MSR @reg (a counter or control of box 0) */
@@ -568,6 +586,42 @@ static void traffic_imc_act_pre_by_page_share(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 0ULL);
 }
 
+/*
+ * POWER_CKE_CYCLES (0x83) of channel 2 of socket 1, its ranks powered
+ * down 30% of its 3200000 DRAM clocks (800000 * (1 + 2 + 1)): RANK0
+ * (umask 0x1), RANK1 (0x2) and both (0x3, once a cycle) count the 70%
+ * with CKE on, 2240000; RANK2 (0x4) none (no DIMM).  Then as Intel PCM
+ * reads it, inv and thresh=1: the 30% powered down, 960000; edge: the
+ * rises to CKE on, as many; umask 0 selects no rank: the background,
+ * 100000 * 4 * 4.
+ */
+static void traffic_imc_cke_by_rank(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	u64 ctl[] = { CTL(0x83, 0x1ULL), CTL(0x83, 0x2ULL), CTL(0x83, 0x3ULL),
+		      CTL(0x83, 0x4ULL) };
+	unsigned int i;
+
+	traffic_set(test, "socket=1 channel=2 ckeoff=30");
+	pci_prog(test, 1, m->imc2_devfn, ctl, 4);
+	second(test);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, i), 2240000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 3), 0ULL);
+
+	ctl[0] = CTL(0x83, 0x1ULL) | CTL_INV | CTL_THRESH(1);
+	ctl[1] = CTL(0x83, 0x2ULL) | CTL_EDGE | CTL_THRESH(1);
+	ctl[2] = CTL(0x83, 0ULL);
+	ctl[3] = 0;
+	pci_prog(test, 1, m->imc2_devfn, ctl, 4);
+	for (i = 0; i < 3; i++)
+		pci_wr(test, 1, m->imc2_devfn, E5_PCI_CTR0 + 8 * i, 0);
+	second(test);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 0), 960000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 1), 960000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 1, m->imc2_devfn, 2), 1600000ULL);
+}
+
 /* PCU_MSR_PMON_CTL images: en with ev_sel and occ_sel, 5-bit thresh */
 #define PCU_CTL(ev, occ)	(0x400000ULL | (u64)(occ) << 14 | (ev))
 #define PCU_OCC_INV		BIT_ULL(30)
@@ -734,16 +788,6 @@ static u64 cbox_scenario(struct kunit *test, unsigned int wr)
 	}
 	traffic_set(test, "socket=0 remote=25");
 	return ctx(test)->m->ivb ? 9009000000ULL : 4504500000ULL;
-}
-
-/* Node id of socket @s: its U-Box function's CPUNODEID, bits 2:0 */
-static unsigned int node_of(struct kunit *test, unsigned int s)
-{
-	u32 v;
-
-	KUNIT_ASSERT_EQ(test, 0, xu_sim_pci_read(ctx(test)->sim, s, SIM_UBOX_DEVFN_T,
-						 E5_UBOX_CPUNODEID, &v));
-	return v & 7;
 }
 
 /*
@@ -920,6 +964,8 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 		"socket=0 channel=0 pagehit=76",	/* pagemiss=25 */
 		"socket=0 pagehit=1", "socket=0 channel=0 c0=1",
 		"socket=0 link=0 pagemiss=1",
+		"socket=0 channel=0 ckeoff=101", "socket=0 ckeoff=50",
+		"socket=0 link=0 ckeoff=50",
 	};
 	char chan[48], link[48];
 	unsigned int i;
@@ -975,6 +1021,7 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_background_differs_by_umask, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_imc_dclockticks_on_a_general_counter, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_imc_act_pre_by_page_share, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_imc_cke_by_rank, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_pcu_freq_bands, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_pcu_c_state_occupancy, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_cbox_nid_filter, traffic_model_gen_params),
