@@ -445,12 +445,17 @@ static bool sim_e5_flits(const struct sim_socket *s, unsigned int l, u32 ev,
 	return true;
 }
 
+/* The node id (the U-Box's CPUNODEID, fixed at init) of socket @i */
+static u32 sim_e5_node(const struct sim_socket *s, unsigned int i)
+{
+	return sim_e5(&s->sim->sock[i])->nodeid;
+}
+
 /*
- * The node id (the U-Box's CPUNODEID) of the socket at the other end of
- * link @l of socket @s: of S sockets, link l goes to socket s + 1 +
- * (l mod (S - 1)), mod S (two sockets: every link to the other; four: a
- * link to each of the three others); on a simulator of one socket, to
- * itself
+ * The node id of the socket at the other end of link @l of socket @s: of
+ * S sockets, link l goes to socket s + 1 + (l mod (S - 1)), mod S (two
+ * sockets: every link to the other; four: a link to each of the three
+ * others); on a simulator of one socket, to itself
  */
 static u32 sim_e5_peer_node(const struct sim_socket *s, unsigned int l)
 {
@@ -458,7 +463,7 @@ static u32 sim_e5_peer_node(const struct sim_socket *s, unsigned int l)
 
 	if (n > 1)
 		peer = (s->id + 1 + l % (n - 1)) % n;
-	return sim_e5(&s->sim->sock[peer])->nodeid;
+	return sim_e5_node(s, peer);
 }
 
 /*
@@ -483,8 +488,7 @@ static bool sim_e5_cto(const struct sim_socket *s, const struct sim_e5_box *bx,
 	};
 	u64 match = bx->filter[1] << 32 | bx->filter[0];
 	u64 mask = bx->filter[3] << 32 | bx->filter[2];
-	u32 dnid = sim_e5(&s->sim->sock[s->id])->nodeid;
-	u32 rnid = sim_e5_peer_node(s, l);
+	u32 dnid = sim_e5_node(s, s->id), rnid = sim_e5_peer_node(s, l);
 	unsigned int i, vn, w = 0;
 	u64 pkt;
 

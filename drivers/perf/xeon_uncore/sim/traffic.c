@@ -6,9 +6,8 @@
  * powered down, the data each link sends and receives, the memory read
  * latency, the remote share of the reads, the uncore clock and the
  * cores' C-state residency.  The models derive every modelled event's
- * count from
- * it (Documentation/simulator.rst, "Traffic").  Set in lines of
- * key=value words:
+ * count from it (Documentation/simulator.rst, "Traffic").  Set in lines
+ * of key=value words:
  *
  *   socket=S channel=C read=MBPS write=MBPS pagehit=PERCENT pagemiss=PERCENT
  *            ckeoff=PERCENT
