@@ -158,11 +158,14 @@ uncore_ubox/event=0x42,umask=0x5/ uncore_r2pcie/event=0x1,umask=0x1/"
 uncore_qpi_0/event=0x0,umask=0x1/ uncore_qpi_0/event=0x0,umask=0x4/
 uncore_qpi_0/event=0x0,umask=0x6/ uncore_qpi_0/event=0x1,umask=0x4/"
 	# read-major and write-major reads, read-major writes where CAS_COUNT
-	# has them (IVB-EP's umask 0x10, 0x20); a second HA's IMC_READS,
-	# full writes, local writes
+	# has them (IVB-EP's umask 0x10, 0x20), on channel 2 (0 where there
+	# are two: channel 1's counters are taken above); a second HA's
+	# IMC_READS, full writes, local writes
+	M=uncore_imc_2
+	[ "$PLAT_mem_n" -gt 2 ] || M=uncore_imc_0
 	[ $((PLAT_cas_umask & 0x30)) = $((0x30)) ] && D1="$D1
-uncore_imc_2/event=0x4,umask=0x10/ uncore_imc_2/event=0x4,umask=0x20/
-uncore_imc_2/event=0x4,umask=0x8/ uncore_imc_2/event=0x4,umask=0x30/"
+$M/event=0x4,umask=0x10/ $M/event=0x4,umask=0x20/
+$M/event=0x4,umask=0x8/ $M/event=0x4,umask=0x30/"
 	[ "$PLAT_ha" -ge 2 ] && D1="$D1
 uncore_ha_1/event=0x17,umask=0x1/ uncore_ha_1/event=0x1a,umask=0x1/
 uncore_ha_1/event=0x1,umask=0x4/"
