@@ -294,6 +294,7 @@ static const struct plat_info {
 	{ "ivbep", PLAT_E5, 62, "Xeon E5 v2 (ivbep)", "Xeon E5 v2 uncore (ivbep)" },
 	{ "hswep", PLAT_E5, 63, "Xeon E5 v3 (hswep)", "Xeon E5 v3 uncore (hswep)" },
 	{ "bdx", PLAT_E5, 79, "Xeon E5 v4 (bdx)", "Xeon E5 v4 uncore (bdx)" },
+	{ "bdxde", PLAT_E5, 86, "Xeon D-1500 (bdxde)", "Xeon D-1500 uncore (bdxde)" },
 };
 #define NPLATS	(sizeof(plats) / sizeof(plats[0]))
 

@@ -66,6 +66,7 @@ static void table_links(const struct xubw *x)
 }
 
 static void table_qpi(const struct xubw *x);
+static void table_e5_rows(const struct xubw *x);
 
 /* one interval's block, ELAPSED seconds from the start */
 void table_print(const struct xubw *x, double elapsed)
@@ -102,6 +103,8 @@ void table_print(const struct xubw *x, double elapsed)
 	printf("\n");
 	if (x->nqpi)
 		table_qpi(x);
+	if (x->plat == PLAT_E5)
+		table_e5_rows(x);
 	if (x->want_uclk) {
 		printf("%-6s %-7s %9s\n", "socket", "MHz", "uncore");
 		for (s = 0; s < x->nsockets; s++) {
@@ -112,7 +115,7 @@ void table_print(const struct xubw *x, double elapsed)
 	}
 }
 
-/* the QPI rows, and the latency and NUMA ones: the E5's */
+/* the QPI rows, and with --qpi-util the links' */
 static void table_qpi(const struct xubw *x)
 {
 	int i, s;
@@ -139,6 +142,16 @@ static void table_qpi(const struct xubw *x)
 	printf("\n");
 	if (x->want_util)
 		table_links(x);
+}
+
+/*
+ * The latency and NUMA rows: the E5's, with or without QPI links (a
+ * Broadwell-DE has none)
+ */
+static void table_e5_rows(const struct xubw *x)
+{
+	int s;
+
 	if (x->want_latency) {
 		printf("%-6s %-7s %9s\n", "socket", "ns", "read");
 		for (s = 0; s < x->nsockets; s++) {

@@ -109,7 +109,7 @@ struct xubw {
 	/* discovery */
 	enum platform plat;
 	const char *plat_name;
-	const char *plat_id;	/* snbep ivbep hswep bdx nhmex wsmex, or unknown */
+	const char *plat_id;	/* snbep ... bdxde nhmex wsmex, or unknown */
 	char plat_from[512];	/* where plat_id comes from */
 	int model;		/* the CPU model, -1 if unknown */
 	struct box boxes[MAX_BOXES];

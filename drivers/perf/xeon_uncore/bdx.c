@@ -5,6 +5,10 @@
  * S-Boxes only on the larger dies, IVB-EP's U-Box formats, new PCI device
  * IDs and the counter constraints Linux applies.  Counting only, as on
  * the E5 v3 (Documentation/pmu/bdx.rst).
+ *
+ * Xeon D-1500 (Broadwell-DE, "bdxde"): the same boxes and device IDs but
+ * no S-Box, one package, and the PCI boxes its die has, registered as
+ * found (Documentation/pmu/bdxde.rst).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -313,3 +317,30 @@ const struct xu_platform xu_bdx = {
 	.pci_map	= &bdx_pci_map,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_bdx);
+
+/*
+ * Broadwell-DE: no S-Box (Linux's bdx_uncore_cpu_init() drops the type on
+ * it); the PCI boxes it lacks (QPI, R3QPI, the second HA, iMC channels
+ * beyond its two) have no function on its bus, and the core registers
+ * none of them
+ */
+static const struct xu_box_type * const bdxde_types[] = {
+	&bdx_ubox,
+	&bdx_cbox,
+	&bdx_pcu,
+	&bdx_ha,
+	&bdx_imc,
+	&bdx_qpi,
+	&bdx_r2pcie,
+	&bdx_r3qpi,
+	&bdx_irp,
+	NULL
+};
+
+const struct xu_platform xu_bdxde = {
+	.name		= "bdxde",
+	.types		= bdxde_types,
+	.no_pmi		= "not taken on Broadwell-DE: its layout is not public (pmu/bdxde.rst)",
+	.pci_map	= &bdx_pci_map,
+};
+EXPORT_SYMBOL_IF_KUNIT(xu_bdxde);

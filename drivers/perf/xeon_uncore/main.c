@@ -46,6 +46,7 @@ static const struct x86_cpu_id xu_cpu_ids[] = {
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3e, &xu_ivbep),	/* Ivy Bridge-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x3f, &xu_hswep),	/* Haswell-EP */
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x4f, &xu_bdx),	/* Broadwell-EP */
+	X86_MATCH_VENDOR_FAM_MODEL(INTEL, 6, 0x56, &xu_bdxde),	/* Broadwell-DE */
 	{}
 };
 MODULE_DEVICE_TABLE(x86cpu, xu_cpu_ids);

@@ -281,14 +281,14 @@ e5_seq() {
 
 # e5_pmus: every PMU the driver registers for $E5, sorted as ls sorts
 # them: the U-Box, PCU and R2PCIe, and as many of the others as the
-# platform's row says (one HA is uncore_ha, more uncore_ha_N; the
+# platform's row says (its HAs uncore_ha or uncore_ha_N by ha_pmu; the
 # S-Boxes as e5_sboxes counts them)
 e5_pmus() {
 	{
 		echo uncore_ubox uncore_pcu uncore_r2pcie
 		for _i in $(e5_seq "$(e5_cboxes)"); do echo "uncore_cbox_$_i"; done
 		for _i in $(e5_seq "$(e5_sboxes)"); do echo "uncore_sbox_$_i"; done
-		if [ "$PLAT_ha" = 1 ]; then
+		if [ "$PLAT_ha_pmu" = uncore_ha ]; then
 			echo uncore_ha
 		else
 			for _i in $(e5_seq "$PLAT_ha"); do echo "uncore_ha_$_i"; done

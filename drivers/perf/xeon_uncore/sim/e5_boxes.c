@@ -19,6 +19,8 @@
 
 /* Broadwell-EP's filler function 0 (e5_model.h, SIM_*_FILLER) */
 #define SIM_BDX_FILLER		0x6fff
+/* Broadwell-DE's C-Boxes: one a core, 16 cores at most */
+#define SIM_BDXDE_C_BOXES	16
 
 /* Box types: their counters, widths and names */
 const struct sim_e5_tdesc sim_e5_types[E5_NR_TYPES] = {
@@ -217,6 +219,41 @@ static const struct sim_e5_desc sim_bdx_boxes[] = {
 };
 
 static_assert(ARRAY_SIZE(sim_bdx_boxes) <= SIM_E5_MAX_BOXES);
+
+/*
+ * Broadwell-DE (Xeon D-1500): Broadwell-EP's boxes and device IDs where
+ * it has them, 16 C-Boxes, no S-Box, QPI port or R3QPI link, HA 0, and of
+ * the iMC channels imc_0 and imc_1 only: the D-1500 has two DDR4
+ * channels, and which two of Broadwell-EP's functions they are no source
+ * at hand says; these two are the simulator's choice
+ */
+static const struct sim_e5_desc sim_bdxde_boxes[] = {
+	MSR_BOX("ubox", E5_UBOX, 0, 0),
+	MSR_BOX("cbox_0", E5_CBOX, 0, 0),
+	MSR_BOX("cbox_1", E5_CBOX, 1, 0),
+	MSR_BOX("cbox_2", E5_CBOX, 2, 0),
+	MSR_BOX("cbox_3", E5_CBOX, 3, 0),
+	MSR_BOX("cbox_4", E5_CBOX, 4, 0),
+	MSR_BOX("cbox_5", E5_CBOX, 5, 0),
+	MSR_BOX("cbox_6", E5_CBOX, 6, 0),
+	MSR_BOX("cbox_7", E5_CBOX, 7, 0),
+	MSR_BOX("cbox_8", E5_CBOX, 8, 0),
+	MSR_BOX("cbox_9", E5_CBOX, 9, 0),
+	MSR_BOX("cbox_10", E5_CBOX, 10, 0),
+	MSR_BOX("cbox_11", E5_CBOX, 11, 0),
+	MSR_BOX("cbox_12", E5_CBOX, 12, 0),
+	MSR_BOX("cbox_13", E5_CBOX, 13, 0),
+	MSR_BOX("cbox_14", E5_CBOX, 14, 0),
+	MSR_BOX("cbox_15", E5_CBOX, 15, 0),
+	MSR_BOX("pcu", E5_PCU, 0, 0),
+	PCI_BOX("ha_0", E5_HA, 0, 18, 1, BDX_PCI_HA0, 0),
+	PCI_BOX("imc_0", E5_IMC, 0, 21, 0, BDX_PCI_IMC0, 0),
+	PCI_BOX("imc_1", E5_IMC, 1, 21, 1, BDX_PCI_IMC1, 0),
+	PCI_BOX("irp", E5_IRP, 0, 5, 6, BDX_PCI_IRP, 0),
+	PCI_BOX("r2pcie", E5_R2PCIE, 0, 16, 1, BDX_PCI_R2PCIE, 0),
+};
+
+static_assert(ARRAY_SIZE(sim_bdxde_boxes) <= SIM_E5_MAX_BOXES);
 static_assert(ARRAY_SIZE(sim_snbep_boxes) <= SIM_E5_MAX_BOXES);
 
 /*
@@ -553,6 +590,63 @@ static const struct sim_e5_model sim_e5_bdx = {
 	.filler_devid	= SIM_BDX_FILLER,
 };
 
+/*
+ * Broadwell-DE: Broadwell-EP's registers without the S-Boxes (the map's
+ * S-Box runs name no box of the model: no register there) and without
+ * the die's chop, which names S-Boxes only
+ */
+static const struct sim_e5_model sim_e5_bdxde = {
+	.name		= "bdxde",
+	.pmi		= false,
+	/* frz alone freezes; frz_en, which the driver writes too, is accepted */
+	.frz		= E5_BOX_CTL_FRZ,
+	.ctl_valid	= {
+		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
+		[E5_CBOX]	= CTL_C,
+		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
+		[E5_HA]		= CTL_PCI,
+		[E5_IMC]	= CTL_PCI,
+		[E5_R2PCIE]	= CTL_PCI,
+		[E5_IRP]	= CTL_PCI,
+	},
+	.fixed_valid	= E5_FIXED_CTL_EN,
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
+	.filter_valid	= {
+		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID },
+		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK |
+				    HSWEP_C_FILT_STATE,
+				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC |
+				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC |
+				     HSWEP_C_FILT_ISOC) >> 32 },
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },
+	},
+	.msrs		= { sim_hswep_msrs },
+	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },
+	.opc_filter	= 1,
+	.opc		= HSWEP_C_FILT_OPC >> 32,
+	.nid_filter	= 1,
+	.nid		= HSWEP_C_FILT_NID >> 32,
+	.state		= HSWEP_C_FILT_STATE,
+	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,
+	.lookup_umask	= 0x1f,
+	.cas_umask	= 0x3f,
+	.tor_umask	= 0xa0,
+	.act_umask	= 0x0b,
+	.pre_umask	= 0x1f,
+	.occ_c0_c1	= true,
+	/* every general-purpose counter 48 bits wide */
+	.width		= { [E5_UBOX] = E5_WIDTH_48, [E5_CBOX] = E5_WIDTH_48,
+			    [E5_R2PCIE] = E5_WIDTH_48 },
+	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */
+	.tid_core	= GENMASK_ULL(5, 1),
+	.tid_none	= 0,
+	.boxes		= sim_bdxde_boxes,
+	.nr_boxes	= ARRAY_SIZE(sim_bdxde_boxes),
+	.ubox_devid	= BDX_PCI_UBOX,
+	.filler_devid	= SIM_BDX_FILLER,
+};
+
 /* ---- The models ---- */
 
 #define SIM_E5_KEYS	(BIT(SIM_TK_READ) | BIT(SIM_TK_WRITE) | BIT(SIM_TK_TX) | \
@@ -641,12 +735,40 @@ static const struct sim_model sim_bdx_model = {
 	.keys		= SIM_E5_KEYS,
 };
 
+/* Every MSR of Broadwell-DE's boxes: no S-Box, 16 C-Boxes */
+static const struct sim_msr_range sim_bdxde_msr_ranges[] = {
+	{ HSWEP_U_FIXED_CTL, HSWEP_U_CTR0 + E5_U_NUM_COUNTERS - 1 },
+	{ HSWEP_PCU_BOX_CTL, HSWEP_PCU_CTR0 + E5_PCU_NUM_COUNTERS - 1 },
+	{ HSWEP_C_BOX_CTL, HSWEP_C_CTR0 + E5_C_NUM_COUNTERS - 1 +
+			   (SIM_BDXDE_C_BOXES - 1) * HSWEP_C_BOX_STRIDE },
+};
+
+/*
+ * No QPI port: no link in the scenario, and a link's keys (tx, rx) are
+ * not the model's.  A Broadwell-DE has one package; the simulator has as
+ * many as the machine it runs on, each a Broadwell-DE of its own
+ * (Documentation/pmu/bdxde.rst)
+ */
+static const struct sim_model sim_bdxde_model = {
+	.name		= "bdxde",
+	.ops		= &sim_e5_ops,
+	.data		= &sim_e5_bdxde,
+	.socket_size	= sizeof(struct sim_e5),
+	.max_sockets	= 8,
+	.msrs		= sim_bdxde_msr_ranges,
+	.nr_msrs	= ARRAY_SIZE(sim_bdxde_msr_ranges),
+	.channels	= 2,
+	.links		= 0,
+	.keys		= SIM_E5_KEYS & ~(BIT(SIM_TK_TX) | BIT(SIM_TK_RX)),
+};
+
 /* The E5 models, for sim/core.c's table of models; NULL ends it */
 const struct sim_model *const sim_e5_models[] = {
 	&sim_snbep_model,
 	&sim_ivbep_model,
 	&sim_hswep_model,
 	&sim_bdx_model,
+	&sim_bdxde_model,
 	NULL
 };
 

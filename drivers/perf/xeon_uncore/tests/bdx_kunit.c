@@ -10,6 +10,12 @@
  * the S-Boxes, which the smallest die lacks.  Addresses and strings are
  * literals from Linux's uncore_snbep.c (bdx_*, hswep_*), not the
  * driver's macros.
+ *
+ * xeon_bdxde_pmu: the same of Broadwell-DE (bdxde), whose simulator has
+ * the boxes of a Xeon D-1500: the PMUs it registers and those it does
+ * not (no S-Box, QPI port, R3QPI link, second HA or iMC channel beyond
+ * two), control images and exact counts in every box it has, and its
+ * traffic scenario without links.
  */
 #include <linux/err.h>
 #include <linux/pci.h>
@@ -162,15 +168,20 @@ static void bdx_pcu_constraint(struct kunit *test)
 	xu_test_close(test, a);
 }
 
-static void bdx_refusals(struct kunit *test)
+/* Sampling, and the U-Box's inv and filter, which it has not */
+static void bdx_refusals_common(struct kunit *test)
 {
 	xu_test_sim(test);
 	KUNIT_EXPECT_EQ(test, -EOPNOTSUPP,
 			bdx_try(test, "uncore_imc_0", 0x0304, 0, 100000));
-	/* the U-Box has no inv and no filter */
 	KUNIT_EXPECT_EQ(test, -EINVAL,
 			bdx_try(test, "uncore_ubox", 0x01800042, 0, 0));
 	KUNIT_EXPECT_EQ(test, -EINVAL, bdx_try(test, "uncore_ubox", 0x42, 1, 0));
+}
+
+static void bdx_refusals(struct kunit *test)
+{
+	bdx_refusals_common(test);
 	/* QPI port 2 has its match/mask function (0x6f46) */
 	KUNIT_EXPECT_EQ(test, 0, bdx_try(test, "uncore_qpi_2", 0x200038, 0, 0));
 }
@@ -280,4 +291,158 @@ static struct kunit_suite bdx_pmu_suite = {
 	.test_cases = bdx_pmu_cases,
 };
 
-kunit_test_suites(&bdx_pmu_suite);
+/* ---- Broadwell-DE ---- */
+
+/* Is a PMU of @prefix (a name, or a stem ending in '_') registered? */
+static bool bdxde_registered(struct kunit *test, const char *prefix)
+{
+	struct xu_uncore *uc = xu_uncore_instance();
+	unsigned int i;
+
+	xu_test_sim(test);
+	for (i = 0; i < uc->num_pmus; i++) {
+		const char *name = uc->pmus[i].name;
+
+		if (!uc->pmus[i].registered)
+			continue;
+		if (prefix[strlen(prefix) - 1] == '_' ?
+		    !strncmp(name, prefix, strlen(prefix)) : !strcmp(name, prefix))
+			return true;
+	}
+	return false;
+}
+
+static void bdxde_names(struct kunit *test)
+{
+	static const char * const names[] = {
+		"uncore_ubox", "uncore_cbox_0", "uncore_cbox_1", "uncore_pcu",
+		"uncore_ha_0", "uncore_imc_0", "uncore_imc_1", "uncore_r2pcie",
+		"uncore_irp",
+	};
+	static const char * const none[] = {
+		"uncore_sbox_", "uncore_qpi_", "uncore_r3qpi_", "uncore_ha_1",
+		"uncore_imc_2", "uncore_imc_3", "uncore_imc_4", "uncore_imc_5",
+		"uncore_imc_6", "uncore_imc_7",
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(none); i++)
+		KUNIT_EXPECT_FALSE_MSG(test, bdxde_registered(test, none[i]),
+				       "%s registered", none[i]);
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		xu_test_pmu(test, names[i]);
+}
+
+static const struct {
+	const char *pmu;
+	u64 config;
+	u32 ctl0;
+	u32 stride;
+} bdxde_enc[] = {
+	{ "uncore_ubox", 0x1f000142, 0x705, 1 },
+	{ "uncore_cbox_0", 0x010c1134, 0xe01, 1 },
+	{ "uncore_pcu", 0x80004080, 0x711, 1 },
+	{ "uncore_ha_0", 0x0301, 0xd8, 4 },
+	{ "uncore_imc_1", 0x0304, 0xd8, 4 },
+	{ "uncore_r2pcie", 0x01800011, 0xd8, 4 },
+	{ "uncore_irp", 0x01800101, 0xd8, 4 },
+};
+
+static void bdxde_encoding(struct kunit *test)
+{
+	unsigned int i;
+
+	xu_test_sim(test);
+	for (i = 0; i < ARRAY_SIZE(bdxde_enc); i++) {
+		struct perf_event *event = bdx_open(test, bdxde_enc[i].pmu,
+						    bdxde_enc[i].config, 0);
+		int idx = READ_ONCE(event->hw.idx);
+
+		KUNIT_ASSERT_GE(test, idx, 0);
+		KUNIT_EXPECT_EQ_MSG(test,
+				    bdx_reg(test, event, bdxde_enc[i].ctl0 +
+					    idx * bdxde_enc[i].stride),
+				    bdxde_enc[i].config | BIT_ULL(22), "%s",
+				    bdxde_enc[i].pmu);
+		xu_test_close(test, event);
+	}
+}
+
+static const struct {
+	const char *pmu, *box;
+	unsigned int idx;
+	u64 config;
+	u64 n;
+} bdxde_inj[] = {
+	/* past 2^44: the U-Box, C-Box and R2PCIe counters have 48 bits */
+	{ "uncore_ubox", "ubox", 0, 0x42, BIT_ULL(44) + 5 },
+	{ "uncore_cbox_0", "cbox", 0, 0x13, BIT_ULL(44) + 7 },
+	{ "uncore_pcu", "pcu", 0, 0x71, 999 },
+	{ "uncore_ha_0", "ha", 0, 0x01, 55555 },
+	{ "uncore_imc_1", "imc", 1, 0x05, 31337 },
+	{ "uncore_irp", "irp", 0, 0x03, 4242 },
+	{ "uncore_r2pcie", "r2pcie", 0, 0x13, BIT_ULL(44) + 9 },
+};
+
+static void bdxde_counts(struct kunit *test)
+{
+	struct xu_sim *sim = xu_test_sim(test);
+	unsigned int i;
+
+	xu_sim_set_generator(sim, false);
+	for (i = 0; i < ARRAY_SIZE(bdxde_inj); i++) {
+		struct perf_event *event = bdx_open(test, bdxde_inj[i].pmu,
+						    bdxde_inj[i].config, 0);
+		u64 before, after, en, run;
+
+		before = perf_event_read_value(event, &en, &run);
+		KUNIT_ASSERT_EQ(test, 0, xu_sim_inject(sim, 0, bdxde_inj[i].box,
+						       bdxde_inj[i].idx,
+						       bdxde_inj[i].config, 0,
+						       bdxde_inj[i].n));
+		after = perf_event_read_value(event, &en, &run);
+		KUNIT_EXPECT_EQ_MSG(test, after - before, bdxde_inj[i].n, "%s",
+				    bdxde_inj[i].pmu);
+		xu_test_close(test, event);
+	}
+	/* the boxes it lacks take no injection */
+	KUNIT_EXPECT_LT(test, xu_sim_inject(sim, 0, "qpi", 0, 0x03, 0, 1), 0);
+	KUNIT_EXPECT_LT(test, xu_sim_inject(sim, 0, "sbox", 0, 0x00, 0, 1), 0);
+	KUNIT_EXPECT_LT(test, xu_sim_inject(sim, 0, "imc", 2, 0x05, 0, 1), 0);
+}
+
+/* Two channels and no link: a link's line, or a third channel's, is refused */
+static void bdxde_traffic(struct kunit *test)
+{
+	struct xu_sim *sim = xu_test_sim(test);
+
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			xu_sim_set_traffic(sim, "socket=0 link=0 tx=64"));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			xu_sim_set_traffic(sim, "socket=0 link=0 rx=48"));
+	KUNIT_EXPECT_EQ(test, -EINVAL,
+			xu_sim_set_traffic(sim, "socket=0 channel=2 read=96"));
+	/* channel 1's own default (32 MB/s x 2): accepted, nothing changes */
+	KUNIT_EXPECT_EQ(test, 0,
+			xu_sim_set_traffic(sim, "socket=0 channel=1 read=64"));
+}
+
+XU_TEST_PARAMS(bdxde, XU_TEST_BDXDE);
+
+static struct kunit_case bdxde_pmu_cases[] = {
+	KUNIT_CASE_PARAM(bdxde_names, bdxde_gen_params),
+	KUNIT_CASE_PARAM(bdxde_encoding, bdxde_gen_params),
+	KUNIT_CASE_PARAM(bdx_pcu_constraint, bdxde_gen_params),
+	KUNIT_CASE_PARAM(bdx_refusals_common, bdxde_gen_params),
+	KUNIT_CASE_PARAM(bdxde_counts, bdxde_gen_params),
+	KUNIT_CASE_PARAM(bdxde_traffic, bdxde_gen_params),
+	{}
+};
+
+static struct kunit_suite bdxde_pmu_suite = {
+	.name = "xeon_bdxde_pmu",
+	.suite_exit = xu_test_suite_exit,
+	.test_cases = bdxde_pmu_cases,
+};
+
+kunit_test_suites(&bdx_pmu_suite, &bdxde_pmu_suite);

@@ -31,6 +31,7 @@ const struct xu_test_platform xu_test_platforms[XU_TEST_NR_PLATFORMS] = {
 	[XU_TEST_I_IVBEP] = { "ivbep", &xu_ivbep, "ivbep", XU_TEST_IVBEP, XU_TEST_E5 },
 	[XU_TEST_I_HSWEP] = { "hswep", &xu_hswep, "hswep", XU_TEST_HSWEP, XU_TEST_E5 },
 	[XU_TEST_I_BDX] = { "bdx", &xu_bdx, "bdx", XU_TEST_BDX, XU_TEST_E5 },
+	[XU_TEST_I_BDXDE] = { "bdxde", &xu_bdxde, "bdxde", XU_TEST_BDXDE, XU_TEST_E5 },
 };
 
 static void xu_test_budget_restore(void *data)

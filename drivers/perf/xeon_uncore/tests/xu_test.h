@@ -36,6 +36,7 @@ enum {
 	XU_TEST_I_IVBEP,
 	XU_TEST_I_HSWEP,
 	XU_TEST_I_BDX,
+	XU_TEST_I_BDXDE,
 	XU_TEST_NR_PLATFORMS
 };
 
@@ -46,6 +47,7 @@ enum {
 #define XU_TEST_IVBEP		BIT(XU_TEST_I_IVBEP)
 #define XU_TEST_HSWEP		BIT(XU_TEST_I_HSWEP)
 #define XU_TEST_BDX		BIT(XU_TEST_I_BDX)
+#define XU_TEST_BDXDE		BIT(XU_TEST_I_BDXDE)
 #define XU_TEST_NX		(XU_TEST_NHMEX | XU_TEST_WSMEX)
 /* the E5 and E5 v2, whose register map the E5 suites' rows are written to */
 #define XU_TEST_E5		(XU_TEST_SNBEP | XU_TEST_IVBEP)

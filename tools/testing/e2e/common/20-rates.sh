@@ -141,7 +141,7 @@ ev() {
 # filter_opc per C-Box and run.
 e5_defs() {
 	HA=uncore_ha_0
-	[ "$PLAT_ha" = 1 ] && HA=uncore_ha
+	[ "$PLAT_ha_pmu" = uncore_ha ] && HA=uncore_ha
 	O=event=0x36,umask=0x3,filter_opc=0x182
 	# D1: CAS regular and underfill reads, write-major writes, all; HA
 	# local and remote reads, writes, partial writes; QPI idle, non-data
@@ -151,16 +151,21 @@ e5_defs() {
 uncore_imc_1/event=0x4,umask=0x4/ uncore_imc_1/event=0x4,umask=0xf/
 $HA/event=0x1,umask=0x1/ $HA/event=0x1,umask=0x2/ $HA/event=0x1,umask=0xc/
 $HA/event=0x1a,umask=0x2/
-uncore_qpi_0/event=0x0,umask=0x1/ uncore_qpi_0/event=0x0,umask=0x4/
-uncore_qpi_0/event=0x0,umask=0x6/ uncore_qpi_0/event=0x1,umask=0x4/
 uncore_cbox_1/$O/ uncore_cbox_1/event=0x35,umask=0x1,filter_opc=0x182/
 uncore_ubox/event=0x42,umask=0x5/ uncore_r2pcie/event=0x1,umask=0x1/"
+	# (where there is a QPI port: not on Broadwell-DE)
+	[ "$PLAT_qpi" -gt 0 ] && D1="$D1
+uncore_qpi_0/event=0x0,umask=0x1/ uncore_qpi_0/event=0x0,umask=0x4/
+uncore_qpi_0/event=0x0,umask=0x6/ uncore_qpi_0/event=0x1,umask=0x4/"
 	# read-major and write-major reads, read-major writes where CAS_COUNT
-	# has them (IVB-EP's umask 0x10, 0x20); a second HA's IMC_READS,
-	# full writes, local writes
+	# has them (IVB-EP's umask 0x10, 0x20), on channel 2 (0 where there
+	# are two: channel 1's counters are taken above); a second HA's
+	# IMC_READS, full writes, local writes
+	M=uncore_imc_2
+	[ "$PLAT_mem_n" -gt 2 ] || M=uncore_imc_0
 	[ $((PLAT_cas_umask & 0x30)) = $((0x30)) ] && D1="$D1
-uncore_imc_2/event=0x4,umask=0x10/ uncore_imc_2/event=0x4,umask=0x20/
-uncore_imc_2/event=0x4,umask=0x8/ uncore_imc_2/event=0x4,umask=0x30/"
+$M/event=0x4,umask=0x10/ $M/event=0x4,umask=0x20/
+$M/event=0x4,umask=0x8/ $M/event=0x4,umask=0x30/"
 	[ "$PLAT_ha" -ge 2 ] && D1="$D1
 uncore_ha_1/event=0x17,umask=0x1/ uncore_ha_1/event=0x1a,umask=0x1/
 uncore_ha_1/event=0x1,umask=0x4/"
@@ -186,8 +191,10 @@ uncore_cbox_1/event=0x35,umask=0x3,filter_opc=0x182,thresh=1/"
 	DW="uncore_imc_0/event=0x4,umask=0x3/ uncore_imc_0/event=0x4,umask=0xc/
 $HA/event=0x1,umask=0x2/ uncore_cbox_0/$O,thresh=$TW/
 uncore_cbox_1/$O,thresh=$TW,edge=1/ uncore_cbox_1/event=0x0/
-uncore_qpi_0/event=0x0,umask=0x2/ uncore_qpi_0/event=0x1,umask=0x2/
-uncore_ubox/event=0xff/ uncore_r3qpi_0/event=0x1/"
+uncore_ubox/event=0xff/"
+	[ "$PLAT_qpi" -gt 0 ] && DW="$DW
+uncore_qpi_0/event=0x0,umask=0x2/ uncore_qpi_0/event=0x1,umask=0x2/"
+	[ "$PLAT_r3qpi" -gt 0 ] && DW="$DW uncore_r3qpi_0/event=0x1/"
 	n1=$(echo "$D1" | wc -w) n2=$(echo "$D2" | wc -w) n3=$(echo "$D3" | wc -w)
 	nw=$(echo "$DW" | wc -w)
 }
@@ -333,8 +340,10 @@ e5)
 	set --
 	for s in $(e5_seq "$S"); do
 		set -- "$@" "socket=$s uclk=$((800 + 400 * s)) latency=$((150 + 50 * s)) remote=$((10 + 20 * s))" \
-			"socket=$s channel=0 read=$((3000 + 1000 * s)) write=$((1000 + 200 * s))" \
-			"socket=$s link=0 tx=$((4000 + 1000 * s)) rx=$((2000 + 500 * s))"
+			"socket=$s channel=0 read=$((3000 + 1000 * s)) write=$((1000 + 200 * s))"
+		# a link's line where the model has links (it refuses one else)
+		[ "$PLAT_qpi" -gt 0 ] &&
+			set -- "$@" "socket=$s link=0 tx=$((4000 + 1000 * s)) rx=$((2000 + 500 * s))"
 	done
 	check "write a scenario of each socket's own into $XU_SIM/traffic" e5_traffic "$@"
 	e5_run "the scenario written" "$DW"

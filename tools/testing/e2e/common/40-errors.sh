@@ -72,13 +72,15 @@ logs() {
 
 # The plan: the rows below, static per family and, on e5, by whether
 # the platform has a PMI (without: 3 sampling refusals of 2 checks
-# instead of one skip) and an IRP (without: its inject refused)
+# instead of one skip), an IRP and a QPI port (without: its inject
+# refused)
 case $FAM in
 nhmex) plan 50 ;;
 e5)
 	_n=20
 	[ "$PLAT_pmi" = no ] && _n=$((_n + 5))
 	[ "$PLAT_irp" = 0 ] && _n=$((_n + 1))
+	[ "$PLAT_qpi" = 0 ] && _n=$((_n + 1))
 	plan $_n
 	;;
 esac
@@ -209,8 +211,14 @@ e5)
 	check_eq "control: 4 + the fixed counter on one iMC open as a group" \
 		"$(open_errno -a "{$G4,uncore_imc_0/event=0xff/}")" opened
 	refused 22 "a group of 5 general-purpose events on one iMC" -a "{$G4,uncore_imc_0/event=0x5/}"
-	refused 22 "a group of 4 on a 3-counter R3QPI" -a \
-		"{uncore_r3qpi_0/event=0x1/,uncore_r3qpi_0/event=0x2/,uncore_r3qpi_0/event=0x3/,uncore_r3qpi_0/event=0x4/}"
+	# (no R3QPI, Broadwell-DE: the U-Box's two general counters instead)
+	if [ "$PLAT_r3qpi" -gt 0 ]; then
+		refused 22 "a group of 4 on a 3-counter R3QPI" -a \
+			"{uncore_r3qpi_0/event=0x1/,uncore_r3qpi_0/event=0x2/,uncore_r3qpi_0/event=0x3/,uncore_r3qpi_0/event=0x4/}"
+	else
+		refused 22 "a group of 3 on the U-Box's 2 general-purpose counters" -a \
+			"{uncore_ubox/event=0x1/,uncore_ubox/event=0x2/,uncore_ubox/event=0x3/}"
+	fi
 	refused 22 "a group across two iMC channels" -a "{uncore_imc_0/event=0x4/,uncore_imc_1/event=0x4/}"
 	refused 22 "a group across an MSR and a PCI box" -a "{uncore_cbox_0/event=0x11/,uncore_imc_0/event=0x4/}"
 	# The PCU's band filter is shared: a band any member gives a value
@@ -242,8 +250,9 @@ e5)
 	expect_errno EINVAL sh -c "echo '$(e5_sockets) imc_0 4 1' >$XU_SIM/inject"
 	expect_errno EINVAL sh -c "echo '0 imc_9 4 1' >$XU_SIM/inject"
 	expect_errno EINVAL sh -c "echo '0 mbox0 0x1a 1' >$XU_SIM/inject"
-	# (no IRP: SNB-EP)
+	# (no IRP: SNB-EP; no QPI port: Broadwell-DE)
 	[ "$PLAT_irp" = 0 ] && expect_errno EINVAL sh -c "echo '0 irp 1 1' >$XU_SIM/inject"
+	[ "$PLAT_qpi" = 0 ] && expect_errno EINVAL sh -c "echo '0 qpi_0 1 1' >$XU_SIM/inject"
 	;;
 esac
 

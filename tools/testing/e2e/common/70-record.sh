@@ -324,7 +324,12 @@ if [ "$PLAT_pmi" = no ]; then
 	printf '%s\n' "$log" | sed 's/^/# log: /'
 	record_refused_errno uncore_cbox_0/event=0x11/ -c 100000
 	record_refused_errno uncore_ubox/event=0xff/ -F 100
-	record_refused_errno uncore_qpi_0/event=0x14/ -c 100000
+	# a QPI port's clock, or (none, Broadwell-DE) R2PCIe's
+	if [ "$PLAT_qpi" -gt 0 ]; then
+		record_refused_errno uncore_qpi_0/event=0x14/ -c 100000
+	else
+		record_refused_errno uncore_r2pcie/event=0x1/ -c 100000
+	fi
 	# Counting still works
 	n=$(perf_count uncore_imc_0/event=0x4,umask=0x3/ true)
 	check "  ... while counting works ($n)" test "${n:-0}" -gt 0

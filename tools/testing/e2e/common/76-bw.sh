@@ -48,9 +48,14 @@ platform_require common/76-bw
 # plot with every option: 3, and 3 per socket, 4 with --numa)
 case $FAM in
 e5)
-	_pl=$((39 + 5 + 3 * $(e5_sockets) + 4 * $(e5_sockets) + 9))
-	_pl=$((_pl + 5 + 5 * $(e5_sockets) + 3 * $(e5_sockets) * BW_NQPI))
-	_pl=$((_pl + 1 + 3 * $(e5_sockets) + 3 + 3 * $(e5_sockets)))
+	# (without a QPI port, Broadwell-DE: no QPI tx per socket in the
+	# table and the SVG, no link's use in the --qpi-util --uclk rows,
+	# which are --uclk's, nor in the plot with every option)
+	_q=0
+	[ "$BW_NQPI" -gt 0 ] && _q=1
+	_pl=$((39 + 5 + (2 + _q) * $(e5_sockets) + (3 + _q) * $(e5_sockets) + 9))
+	_pl=$((_pl + 5 + (4 + _q) * $(e5_sockets) + 3 * $(e5_sockets) * BW_NQPI))
+	_pl=$((_pl + 1 + 3 * $(e5_sockets) + 3 + (2 + _q) * $(e5_sockets)))
 	if [ "$PLAT_numa" = yes ]; then
 		plan $((_pl + 6 + 6 * $(e5_sockets) + $(e5_sockets)))
 	else
@@ -64,6 +69,9 @@ if [ ! -x $BW ]; then
 	finish
 fi
 S=$(e5_sockets)
+# xu-bw's header: "1 socket", "2 sockets"
+SW="$S sockets"
+[ "$S" = 1 ] && SW="1 socket"
 
 # rc CMD...: CMD's exit status, its output in $OUT
 rc() { "$@" >$OUT 2>&1; echo $?; }
@@ -119,6 +127,8 @@ if [ $FAM = e5 ]; then
 			tq=$((tq + q))
 			echo "$s link uncore_qpi_$i - - $q"
 		done
+		# (no QPI port: no tx figure, as on the Xeon 7500)
+		[ "$BW_NQPI" -gt 0 ] || tq=-
 		echo "$s socket - $tr $tw $tq"
 	done >$T.want
 else
@@ -202,10 +212,10 @@ bw_compare "JSON" $T.norm $BW_PCT
 check_eq "xu-bw -i 0.5 -n 1 (table): exit 0" "$($BW -i 0.5 -n 1 >$T.tab 2>$OUT; echo $?)" 0
 while IFS= read -r l; do diag "table: $l"; done <$T.tab
 case $FAM in
-e5) check "table header names $E5" grep -q "($E5), $S sockets, $BW_NBOX memory channels" $T.tab ;;
+e5) check "table header names $E5" grep -q "($E5), $SW, $BW_NBOX memory channels" $T.tab ;;
 nhmex)
 	check "table: read and write multiplexed, said" grep -q "multiplexed: scaled" $T.tab
-	check "table header names $NX, no QPI" grep -q "($NX), $S sockets, $BW_NBOX memory channels.*QPI not measured" $T.tab
+	check "table header names $NX, no QPI" grep -q "($NX), $SW, $BW_NBOX memory channels.*QPI not measured" $T.tab
 	;;
 esac
 for s in $(e5_seq "$S"); do
@@ -277,7 +287,8 @@ fi
 # BW_PCT% of the scenario's latency, its links' tx over their capacity
 # (tx / 160 %, below), its uclk and its remote share of the reads
 if [ $FAM = e5 ]; then
-	_o="--latency --qpi-util --uclk"
+	_o="--latency --uclk"
+	[ "$BW_NQPI" -gt 0 ] && _o="$_o --qpi-util"
 	[ "$PLAT_numa" = yes ] && _o="$_o --numa"
 	# shellcheck disable=SC2086 # the options' words
 	check_eq "xu-bw $_o -i 0.5 -n 2 --plot: exit 0" \
@@ -287,10 +298,10 @@ if [ $FAM = e5 ]; then
 		"$(grep -c -e '>read latency (ns)<' -e '>% (remote share of reads, QPI use)<' -e '>uncore clock (MHz)<' $T.all.svg)" 3
 	for s in $(e5_seq "$S"); do
 		lat=$(e5_scn "$s" latency) mhz=$(e5_scn "$s" uclk)
-		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", t / 160 / n }')
+		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", n ? t / 160 / n : 0 }')
 		check "SVG: socket $s read latency, 2 figures of $lat ns" \
 			svg_within $T.all.svg "socket $s read latency" 2 "$lat"
-		check "SVG: socket $s QPI util, 2 figures of $su %" \
+		[ "$BW_NQPI" -gt 0 ] && check "SVG: socket $s QPI util, 2 figures of $su %" \
 			svg_within $T.all.svg "socket $s QPI util" 2 "$su"
 		check "SVG: socket $s uncore clock, 2 figures of $mhz MHz" \
 			svg_within $T.all.svg "socket $s uncore clock" 2 "$mhz"
@@ -325,8 +336,8 @@ if [ "$PLAT_numa" = yes ]; then
 	kill -INT $pid
 	wait $pid
 	for d in local remote; do
-		check_eq "--numa Prometheus: xeon_uncore_memory_read_${d}_bytes_total, $((2 * S)) lines" \
-			"$(grep -c "^xeon_uncore_memory_read_${d}_bytes_total{socket=\"[0-9]*\",ha=\"ha_[01]\"} [0-9]" $T.nprom.1)" $((2 * S))
+		check_eq "--numa Prometheus: xeon_uncore_memory_read_${d}_bytes_total, $((PLAT_ha * S)) lines" \
+			"$(grep -c "^xeon_uncore_memory_read_${d}_bytes_total{socket=\"[0-9]*\",ha=\"ha_[01]\"} [0-9]" $T.nprom.1)" $((PLAT_ha * S))
 	done
 	for s in $(e5_seq "$S"); do
 		rd=$(e5_scn_sum "$s" read) r=$(e5_scn "$s" remote)
@@ -417,7 +428,7 @@ check_eq "every uncore_* PMU directory covered by a copy naming $_other" $_ok 0
 $BW -v -i 0.2 -n 1 >$T.fplat 2>&1
 check "platform file '$_other' (CPU model $(e5_cpu_model)): -v names it and the file" \
 	grep -q "^xu-bw: platform $_other ($_oname), from /sys/bus/event_source/devices/uncore_.*/platform\$" $T.fplat
-check "platform file '$_other': the header names $_oname" grep -q "^xu-bw: $_oname, $S sockets" $T.fplat
+check "platform file '$_other': the header names $_oname" grep -q "^xu-bw: $_oname, $SW" $T.fplat
 echo $MODEL >$T.fake/${BW_BOX:-uncore_imc}_0/platform
 check_eq "one PMU's platform file disagrees: exit 1" "$(rc $BW -n 1)" 1
 check "one PMU's platform file disagrees: said, naming the files" \
@@ -431,25 +442,41 @@ check_eq "the copies unmounted" $_ok 0
 # (Documentation/simulator.rst, "Traffic"): a link sending tx MB/s is
 # tx * 10^6 / 8 / (2 * 10^9) = tx / 160 % used, at 8 GT/s; the uncore
 # clock is the scenario's uclk MHz
+# (without a QPI port, Broadwell-DE: --uclk alone, its CSV header and
+# gauge, and --qpi-util refused)
 if [ $FAM = e5 ]; then
-	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 --csv: exit 0" \
-		"$($BW --qpi-util --uclk -i 0.5 -n 1 --csv >$T.ucsv 2>$OUT; echo $?)" 0
-	check_eq "--qpi-util --uclk: CSV header" "$(head -n 1 $T.ucsv)" \
-		"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,uclk_MHz,tx_util_pct,link_GTps"
-	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 --json: exit 0" \
-		"$($BW --qpi-util --uclk -i 0.5 -n 1 --json >$T.ujson 2>$OUT; echo $?)" 0
-	check_eq "xu-bw --qpi-util --uclk -i 0.5 -n 1 (table): exit 0" \
-		"$($BW --qpi-util --uclk -i 0.5 -n 1 >$T.utab 2>$OUT; echo $?)" 0
-	while IFS= read -r l; do diag "--qpi-util --uclk table: $l"; done <$T.utab
-	prom_once $T.uprom --qpi-util --uclk
-	check "--qpi-util --uclk: Prometheus gauges written" \
-		grep -q '^# TYPE xeon_uncore_qpi_tx_utilization_ratio gauge' $T.uprom
+	_u="--qpi-util --uclk"
+	_h=timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,uclk_MHz,tx_util_pct,link_GTps
+	_g=xeon_uncore_qpi_tx_utilization_ratio
+	if [ "$BW_NQPI" = 0 ]; then
+		_u=--uclk
+		_h=timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps,uclk_MHz
+		_g=xeon_uncore_uncore_clock_hertz
+	fi
+	# shellcheck disable=SC2086 # the options' words
+	check_eq "xu-bw $_u -i 0.5 -n 1 --csv: exit 0" \
+		"$($BW $_u -i 0.5 -n 1 --csv >$T.ucsv 2>$OUT; echo $?)" 0
+	check_eq "$_u: CSV header" "$(head -n 1 $T.ucsv)" "$_h"
+	# shellcheck disable=SC2086
+	check_eq "xu-bw $_u -i 0.5 -n 1 --json: exit 0" \
+		"$($BW $_u -i 0.5 -n 1 --json >$T.ujson 2>$OUT; echo $?)" 0
+	if [ "$BW_NQPI" = 0 ]; then
+		check_eq "xu-bw --qpi-util on $MODEL, no QPI PMU: exit 1" "$(rc $BW --qpi-util -n 1)" 1
+	else
+		check_eq "xu-bw $_u -i 0.5 -n 1 (table): exit 0" \
+			"$($BW $_u -i 0.5 -n 1 >$T.utab 2>$OUT; echo $?)" 0
+	fi
+	[ "$BW_NQPI" = 0 ] && $BW $_u -i 0.5 -n 1 >$T.utab 2>$OUT
+	while IFS= read -r l; do diag "$_u table: $l"; done <$T.utab
+	# shellcheck disable=SC2086
+	prom_once $T.uprom $_u
+	check "$_u: Prometheus gauges written" grep -q "^# TYPE $_g gauge" $T.uprom
 	for s in $(e5_seq "$S"); do
 		mhz=$(e5_scn "$s" uclk)
-		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", t / 160 / n }')
+		su=$(awk -v t="$(e5_scn_sum "$s" tx)" -v n=$BW_NQPI 'BEGIN { printf "%.4f", n ? t / 160 / n : 0 }')
 		check_within_pct "--uclk CSV: socket $s uncore clock $mhz MHz" \
 			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $9 }' $T.ucsv)" "$mhz" $BW_PCT
-		check_within_pct "--qpi-util CSV: socket $s links $su% used" \
+		[ "$BW_NQPI" -gt 0 ] && check_within_pct "--qpi-util CSV: socket $s links $su% used" \
 			"$(awk -F, -v s="$s" '$3 == s && $4 == "socket" { print $10 }' $T.ucsv)" "$su" $BW_PCT
 		check_within_pct "--uclk JSON: socket $s uncore clock" \
 			"$(grep "\"socket\":$s,\"record\":\"socket\"" $T.ujson |
