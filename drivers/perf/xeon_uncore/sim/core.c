@@ -51,7 +51,8 @@ const struct sim_model *sim_model_find(const char *name)
 
 /**
  * sim_model_names() - the models' names, for a message
- * @buf:  out: "nhmex, wsmex, snbep or ivbep"
+ * @buf:  out: the names of sim/core.c's table of models, "nhmex, wsmex,
+ *        ... or bdxde"
  * @size: its size
  */
 void sim_model_names(char *buf, size_t size)
@@ -525,9 +526,11 @@ static int sim_absent(struct xu_sim *sim, const char *absent)
 /**
  * xu_sim_create_absent() - a simulated uncore in its reset state, some of
  * whose PCI boxes the firmware hid
- * @model:   "nhmex" (Xeon 7500), "wsmex" (Xeon E7), "snbep" or "ivbep"
- * @sockets: number of sockets; at most 8 for snbep and ivbep
- *           (struct sim_model.max_sockets)
+ * @model:   a model of sim/core.c's table: "nhmex" (Xeon 7500), "wsmex"
+ *           (Xeon E7), or an E5 generation's ("snbep", "ivbep", "hswep",
+ *           "bdx", "bdxde"; Documentation/simulator.rst)
+ * @sockets: number of sockets; at most the model's
+ *           struct sim_model.max_sockets (8 for the E5 models)
  * @absent:  NULL, or a comma-separated list of PCI boxes (their PMU names
  *           without "uncore_", such as "imc_5,qpi_2") whose functions are
  *           left out of the simulated PCI buses
@@ -605,7 +608,7 @@ EXPORT_SYMBOL_NS_GPL(xu_sim_create_absent, XU_SIM_NS);
 
 /**
  * xu_sim_create() - a simulated uncore in its reset state
- * @model:   "nhmex", "wsmex", "snbep" or "ivbep"
+ * @model:   as for xu_sim_create_absent()
  * @sockets: number of sockets
  *
  * As xu_sim_create_absent() with every PCI box present.

@@ -88,7 +88,7 @@ struct sim_e5_msr {
 
 /**
  * struct sim_e5_model - an E5 uncore: its boxes, registers and events
- * @name:         "snbep" or "ivbep"
+ * @name:         the generation: "snbep", "ivbep", "hswep", "bdx", "bdxde"
  * @pmi:          an overflow with ov_en freezes the package and raises a
  *                PMI, through the U-Box's global control and status
  * @frz:          the box control bits that, all set, freeze the box
