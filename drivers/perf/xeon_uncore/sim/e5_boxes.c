@@ -527,58 +527,68 @@ static const struct sim_e5_model sim_e5_hswep = {
 	.filler_devid	= SIM_HSWEP_FILLER,
 };
 
+/*
+ * Broadwell-EP's registers, which Broadwell-DE shares: Haswell-EP's, with
+ * every general-purpose counter 48 bits wide.  An entry of a box type a
+ * model lacks (Broadwell-DE's S-Box, QPI, R3QPI) names no register: the
+ * simulator looks an access up by the model's boxes
+ */
+#define SIM_E5_BDX_REGS							\
+	.pmi		= false,					\
+	/* frz alone freezes; frz_en, which the driver writes too, is accepted */ \
+	.frz		= E5_BOX_CTL_FRZ,				\
+	.ctl_valid	= {						\
+		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,		\
+		[E5_CBOX]	= CTL_C,				\
+		[E5_SBOX]	= CTL_S,				\
+		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,		\
+		[E5_HA]		= CTL_PCI,				\
+		[E5_IMC]	= CTL_PCI,				\
+		[E5_QPI]	= CTL_PCI,				\
+		[E5_R2PCIE]	= CTL_PCI,				\
+		[E5_R3QPI]	= CTL_PCI,				\
+		[E5_IRP]	= CTL_PCI,				\
+	},								\
+	.fixed_valid	= E5_FIXED_CTL_EN,				\
+	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |	\
+			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,		\
+	.filter_valid	= {						\
+		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID }, \
+		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK | \
+				    HSWEP_C_FILT_STATE,			\
+				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC | \
+				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC | \
+				     HSWEP_C_FILT_ISOC) >> 32 },	\
+		[E5_PCU]	= { GENMASK_ULL(31, 0) },		\
+		[E5_QPI]	= FILT_QPI,				\
+	},								\
+	.msrs		= { sim_hswep_msrs },				\
+	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },		\
+	.opc_filter	= 1,						\
+	.opc		= HSWEP_C_FILT_OPC >> 32,			\
+	.nid_filter	= 1,						\
+	.nid		= HSWEP_C_FILT_NID >> 32,			\
+	.state		= HSWEP_C_FILT_STATE,				\
+	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,	\
+	.lookup_umask	= 0x1f,						\
+	.cas_umask	= 0x3f,						\
+	.tor_umask	= 0xa0,						\
+	.act_umask	= 0x0b,						\
+	.pre_umask	= 0x1f,						\
+	.occ_c0_c1	= true,						\
+	.width		= { [E5_UBOX] = E5_WIDTH_48, [E5_CBOX] = E5_WIDTH_48, \
+			    [E5_SBOX] = E5_WIDTH_48, [E5_R2PCIE] = E5_WIDTH_48, \
+			    [E5_R3QPI] = E5_WIDTH_48 },			\
+	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */	\
+	.tid_core	= GENMASK_ULL(5, 1),				\
+	.tid_none	= 0,						\
+	.ubox_devid	= BDX_PCI_UBOX,					\
+	.filler_devid	= SIM_BDX_FILLER
+
 /* Broadwell-EP: Haswell-EP's registers, wider counters, a larger die */
 static const struct sim_e5_model sim_e5_bdx = {
 	.name		= "bdx",
-	.pmi		= false,
-	/* frz alone freezes; frz_en, which the driver writes too, is accepted */
-	.frz		= E5_BOX_CTL_FRZ,
-	.ctl_valid	= {
-		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
-		[E5_CBOX]	= CTL_C,
-		[E5_SBOX]	= CTL_S,
-		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
-		[E5_HA]		= CTL_PCI,
-		[E5_IMC]	= CTL_PCI,
-		[E5_QPI]	= CTL_PCI,
-		[E5_R2PCIE]	= CTL_PCI,
-		[E5_R3QPI]	= CTL_PCI,
-		[E5_IRP]	= CTL_PCI,
-	},
-	.fixed_valid	= E5_FIXED_CTL_EN,
-	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
-			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
-	.filter_valid	= {
-		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID },
-		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK |
-				    HSWEP_C_FILT_STATE,
-				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC |
-				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC |
-				     HSWEP_C_FILT_ISOC) >> 32 },
-		[E5_PCU]	= { GENMASK_ULL(31, 0) },
-		[E5_QPI]	= FILT_QPI,
-	},
-	.msrs		= { sim_hswep_msrs },
-	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },
-	.opc_filter	= 1,
-	.opc		= HSWEP_C_FILT_OPC >> 32,
-	.nid_filter	= 1,
-	.nid		= HSWEP_C_FILT_NID >> 32,
-	.state		= HSWEP_C_FILT_STATE,
-	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,
-	.lookup_umask	= 0x1f,
-	.cas_umask	= 0x3f,
-	.tor_umask	= 0xa0,
-	.act_umask	= 0x0b,
-	.pre_umask	= 0x1f,
-	.occ_c0_c1	= true,
-	/* every general-purpose counter 48 bits wide */
-	.width		= { [E5_UBOX] = E5_WIDTH_48, [E5_CBOX] = E5_WIDTH_48,
-			    [E5_SBOX] = E5_WIDTH_48, [E5_R2PCIE] = E5_WIDTH_48,
-			    [E5_R3QPI] = E5_WIDTH_48 },
-	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */
-	.tid_core	= GENMASK_ULL(5, 1),
-	.tid_none	= 0,
+	SIM_E5_BDX_REGS,
 	.cap_devfn	= PCI_DEVFN(30, 3),
 	.cap_devid	= BDX_PCI_PCU3,
 	.cap_reg	= HSWEP_PCU3_CAPID4,
@@ -586,65 +596,17 @@ static const struct sim_e5_model sim_e5_bdx = {
 	.chop_cores	= { 10, 15 },
 	.boxes		= sim_bdx_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_bdx_boxes),
-	.ubox_devid	= BDX_PCI_UBOX,
-	.filler_devid	= SIM_BDX_FILLER,
 };
 
 /*
- * Broadwell-DE: Broadwell-EP's registers without the S-Boxes (the map's
- * S-Box runs name no box of the model: no register there) and without
- * the die's chop, which names S-Boxes only
+ * Broadwell-DE: Broadwell-EP's registers, its boxes, and no die's chop,
+ * which names S-Boxes only
  */
 static const struct sim_e5_model sim_e5_bdxde = {
 	.name		= "bdxde",
-	.pmi		= false,
-	/* frz alone freezes; frz_en, which the driver writes too, is accepted */
-	.frz		= E5_BOX_CTL_FRZ,
-	.ctl_valid	= {
-		[E5_UBOX]	= CTL_U | E5_CTL_INVERT,
-		[E5_CBOX]	= CTL_C,
-		[E5_PCU]	= CTL_PCU | E5_CTL_INVERT,
-		[E5_HA]		= CTL_PCI,
-		[E5_IMC]	= CTL_PCI,
-		[E5_R2PCIE]	= CTL_PCI,
-		[E5_IRP]	= CTL_PCI,
-	},
-	.fixed_valid	= E5_FIXED_CTL_EN,
-	.box_ctl_valid	= E5_BOX_CTL_RST_CTRL | E5_BOX_CTL_RST_CTRS |
-			  E5_BOX_CTL_FRZ | E5_BOX_CTL_FRZ_EN,
-	.filter_valid	= {
-		[E5_UBOX]	= { HSWEP_U_FILT_TID | HSWEP_U_FILT_CID },
-		[E5_CBOX]	= { HSWEP_C_FILT_TID | HSWEP_C_FILT_LINK |
-				    HSWEP_C_FILT_STATE,
-				    (HSWEP_C_FILT_NID | HSWEP_C_FILT_OPC |
-				     HSWEP_C_FILT_C6 | HSWEP_C_FILT_NC |
-				     HSWEP_C_FILT_ISOC) >> 32 },
-		[E5_PCU]	= { GENMASK_ULL(31, 0) },
-	},
-	.msrs		= { sim_hswep_msrs },
-	.nr_msrs	= { ARRAY_SIZE(sim_hswep_msrs) },
-	.opc_filter	= 1,
-	.opc		= HSWEP_C_FILT_OPC >> 32,
-	.nid_filter	= 1,
-	.nid		= HSWEP_C_FILT_NID >> 32,
-	.state		= HSWEP_C_FILT_STATE,
-	.nc		= (HSWEP_C_FILT_NC | HSWEP_C_FILT_ISOC) >> 32,
-	.lookup_umask	= 0x1f,
-	.cas_umask	= 0x3f,
-	.tor_umask	= 0xa0,
-	.act_umask	= 0x0b,
-	.pre_umask	= 0x1f,
-	.occ_c0_c1	= true,
-	/* every general-purpose counter 48 bits wide */
-	.width		= { [E5_UBOX] = E5_WIDTH_48, [E5_CBOX] = E5_WIDTH_48,
-			    [E5_R2PCIE] = E5_WIDTH_48 },
-	/* bits 5:1 a core, bit 0 its thread; no bit for no thread */
-	.tid_core	= GENMASK_ULL(5, 1),
-	.tid_none	= 0,
+	SIM_E5_BDX_REGS,
 	.boxes		= sim_bdxde_boxes,
 	.nr_boxes	= ARRAY_SIZE(sim_bdxde_boxes),
-	.ubox_devid	= BDX_PCI_UBOX,
-	.filler_devid	= SIM_BDX_FILLER,
 };
 
 /* ---- The models ---- */
