@@ -146,7 +146,11 @@ nhmex)
 	# Every named event of every PMU opens and counts (perf
 	# multiplexes).  (A perf that fails outright prints no <not
 	# supported> line either: every event must also have its line with
-	# a count.)
+	# a count.)  The run must give perf's rotation time to bring every
+	# event in: it moves one event of a PMU per mux interval (4 ms),
+	# and an M-Box has 13 named events for 6 counters, so a run as
+	# short as true's (about 50 ms under TCG) can end before an event
+	# had its turn (<not counted>); half a second is ten rounds.
 	all=''
 	for p in $(plat_pmus); do
 		[ -d "$DEV/$p/events" ] || continue
@@ -160,7 +164,7 @@ nhmex)
 		fail "every named event has its count: no PMU has named events"
 	else
 		ne=$(echo "${all#,}" | tr ',' '\n' | wc -l)
-		out=$(perf stat -a -x, -e "${all#,}" -- true 2>&1)
+		out=$(perf stat -a -x, -e "${all#,}" -- sleep 0.5 2>&1)
 		prc=$?
 		bad=$(printf '%s\n' "$out" | grep -E '^<not (supported|counted)>' | cut -d, -f3 | tr '\n' ' ')
 		check_eq "every named event ($ne) opens" "$bad" ""
