@@ -873,6 +873,33 @@ static void pmi_deferred_sample_carries_the_time_of_its_fold(struct kunit *test)
 	KUNIT_EXPECT_LE(test, ps.time, w.after);
 }
 
+struct pmi_period {
+	struct perf_event *event;
+	u64 period;
+};
+
+static void pmi_period_here(void *data)
+{
+	struct pmi_period *pp = data;
+
+	pp->period = READ_ONCE(pp->event->hw.sample_period);
+}
+
+/*
+ * A frequency event's period, read on its CPU with interrupts off.  perf's
+ * tick rewrites hw.sample_period there (perf_adjust_period()) between its
+ * stop and start of the event, whose start puts the driver's steered
+ * period back: read from another CPU, it may be the tick's.
+ */
+static u64 period_of(struct kunit *test, struct perf_event *event)
+{
+	struct pmi_period pp = { .event = event };
+
+	KUNIT_EXPECT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_period_here,
+							  &pp, true));
+	return pp.period;
+}
+
 /*
  * A frequency event (-F 1) on M-Box 0 of package 0, on a quiet simulator;
  * released when the test ends
@@ -909,12 +936,12 @@ static void pmi_freq_sample_reports_the_period_that_ended(struct kunit *test)
 	event = open_freq_m0(test, &ps);
 
 	/* the quiet simulator counts nothing, so perf's tick steers nothing */
-	p1 = READ_ONCE(event->hw.sample_period);
+	p1 = period_of(test, event);
 	inject_m0(test, event, p1);
 	wait_samples(test, &ps, 1);
 	KUNIT_EXPECT_EQ(test, ps.period, p1);
 	/* p1 events in well under a second: at 1 Hz the period grows */
-	p2 = READ_ONCE(event->hw.sample_period);
+	p2 = period_of(test, event);
 	KUNIT_EXPECT_GT(test, p2, p1);
 	inject_m0(test, event, p2);
 	wait_samples(test, &ps, 2);
@@ -993,7 +1020,7 @@ static void pmi_freq_steers_by_the_time_on_the_pmu(struct kunit *test)
 
 	event = open_freq_m0(test, &ps);
 
-	p1 = READ_ONCE(event->hw.sample_period);
+	p1 = period_of(test, event);
 	for (i = 0; i < 20; i++)
 		KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu,
 								  pmi_stop_start_slowly,
@@ -1005,7 +1032,7 @@ static void pmi_freq_steers_by_the_time_on_the_pmu(struct kunit *test)
 	 * an eighth of the way from p1 (the stopped stretches left out, the
 	 * few milliseconds between them would ask for a hundred times p1)
 	 */
-	p2 = READ_ONCE(event->hw.sample_period);
+	p2 = period_of(test, event);
 	KUNIT_EXPECT_GT(test, p2, p1);
 	KUNIT_EXPECT_LE(test, p2, p1 + (9 * p1 + 7) / 8);
 }
@@ -1051,7 +1078,7 @@ static void pmi_freq_stale_bit_steers_nothing(struct kunit *test)
 	u64 p1, p2;
 
 	st.event = open_freq_m0(test, &ps);
-	p1 = READ_ONCE(st.event->hw.sample_period);
+	p1 = period_of(test, st.event);
 	KUNIT_ASSERT_LT(test, p1, 1ULL << 40);
 	xu_sim_set_deliver_pmi(st.sim, false);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, st.sim));
@@ -1063,7 +1090,7 @@ static void pmi_freq_stale_bit_steers_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd_module(test, NHMEX_M_GLOBAL_STATUS(0)), 0ULL);
 	KUNIT_EXPECT_EQ(test, count_of(st.event), 0ULL);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 0);
-	p2 = READ_ONCE(st.event->hw.sample_period);
+	p2 = period_of(test, st.event);
 	KUNIT_EXPECT_EQ_MSG(test, p2, p1, "steered on a status bit with no period ended");
 	/* the period goes on: p1 events end it, with one sample */
 	xu_sim_set_deliver_pmi(st.sim, true);
