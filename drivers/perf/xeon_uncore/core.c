@@ -26,6 +26,7 @@
 #include "io.h"
 #include "pkg.h"
 #include "pmi.h"
+#include "sample.h"
 #include "sched.h"
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,

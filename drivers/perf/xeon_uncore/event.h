@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * xeon-uncore event state (event.c): folding, periods, start and stop,
- * polling, throttling, frequency steering, overflows and their samples.
+ * polling, throttling, frequency steering.
  * Every call but the timers' and xu_sample_rate_*() wants the event's
  * package locked, interrupts off.
  */
@@ -35,11 +35,8 @@ int xu_ctr_lingering(struct xu_box *box, struct perf_event *event, u64 ctl);
 bool __xu_event_take_over(struct perf_event *event);
 void xu_box_release_lingering(struct xu_box *box);
 void xu_box_group_added(struct xu_box *box);
-bool xu_event_overflow(struct perf_event *event, bool exact);
-void xu_event_overflow_sample(struct perf_event *event, struct pt_regs *regs);
-void xu_event_del_samples(struct perf_event *event);
-void xu_pkg_samples_init(struct xu_pkg *p);
-void xu_samples_sync(struct xu_uncore *uc);
+u64 xu_event_period(const struct perf_event *event);
+bool xu_event_exiled(struct perf_event *event);
 
 static inline void xu_event_update(struct perf_event *event)
 {
@@ -70,9 +67,11 @@ bool __xu_unthrottle_box(struct xu_box *box);
 void __xu_throttle_box(struct xu_box *box);
 bool xu_pkg_budget_charge(struct xu_pkg *p, u64 frozen);
 void xu_event_throttle_clear(struct perf_event *event);
+bool xu_throttle(struct perf_event *event);
 
 void xu_freq_stop(struct perf_event *event);
 void xu_freq_start(struct perf_event *event);
+void xu_adjust_freq(struct perf_event *event);
 
 int xu_sample_rate_refresh(struct xu_uncore *uc);
 void xu_sample_rate_work(struct work_struct *work);

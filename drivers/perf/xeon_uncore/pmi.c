@@ -38,6 +38,7 @@
 #include "event.h"
 #include "io.h"
 #include "pmi.h"
+#include "sample.h"
 
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
