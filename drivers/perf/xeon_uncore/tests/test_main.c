@@ -578,7 +578,10 @@ void xu_test_wait_pmi(struct kunit *test, struct xu_sim *sim, unsigned int pkg)
  * @e5:   the simulator is an E5 model
  *
  * On the Xeon 7500 / E7, xu_test_wait_pmi(); on the E5 v2, until the
- * global status is clear; on SNB-EP, which has no uncore PMI, at once.
+ * global status is clear and the walk that cleared it has ended (it acks
+ * the status before it unfreezes the package: an event injected between
+ * the two is lost, as on hardware); on SNB-EP, which has no uncore PMI,
+ * at once.
  */
 void xu_test_settle(struct kunit *test, struct xu_sim *sim, unsigned int pkg,
 		    bool e5)
@@ -594,11 +597,13 @@ void xu_test_settle(struct kunit *test, struct xu_sim *sim, unsigned int pkg,
 		return;
 	for (;;) {
 		KUNIT_ASSERT_EQ(test, 0, xu_sim_read(sim, pkg, E5_U_GLOBAL_STATUS, &sts));
-		if (!sts)
+		if (!sts && READ_ONCE(xu_uncore_instance()->pkgs[pkg].walker) < 0)
 			return;
 		if (time_after(jiffies, end))
-			KUNIT_FAIL_AND_ABORT(test, "package %u: global status %#llx after 1 s",
-					     pkg, sts);
+			KUNIT_FAIL_AND_ABORT(test,
+					     "package %u: global status %#llx, walker %d after 1 s",
+					     pkg, sts,
+					     READ_ONCE(xu_uncore_instance()->pkgs[pkg].walker));
 		usleep_range(100, 200);
 	}
 }
