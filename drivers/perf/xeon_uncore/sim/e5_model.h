@@ -116,7 +116,8 @@ struct sim_e5_msr {
  *                only umask 0 is)
  * @pre_umask:    the iMC PRE_COUNT umask bits that are defined
  * @occ_c0_c1:    PCU POWER_STATE_OCCUPANCY occ_sel 1 counts the cores in
- *                C0 and C1 (IVB-EP), not in C0 only (SNB-EP)
+ *                C0 and C1 (IVB-EP, Haswell-EP, Broadwell-EP), not in
+ *                C0 only (SNB-EP)
  * @width:        per box type, the width of its counters where it is not
  *                the type's (struct sim_e5_tdesc); 0: the type's
  * @irp_ctrs:     the IRP's counter offsets where they are not the PCI

@@ -594,11 +594,11 @@ static u64 sim_e5_above(u64 rate, u64 clk, u64 t)
  * cycle; FREQ_BAND0..3_CYCLES (0x0b-0x0e) the cycles in which the uncore
  * runs at or above band k of the filter (bits 8k+7:8k, in 100 MHz: 0
  * takes every cycle); POWER_STATE_OCCUPANCY (0x80) with occ_sel 1, 2 or
- * 3 the cores in C0 (IVB-EP: C0 and C1), C3 or C6 each cycle, of the
- * socket's cores (one a C-Box), by the scenario's residency shares.  Then, as every box's
- * (sim_e5_above()), thresh (5 bits), and for the occupancy event
- * occ_invert and occ_edge, for the others inv and edge.  false: an
- * encoding the model leaves out
+ * 3 the cores in C0 (from IVB-EP on: C0 and C1), C3 or C6 each cycle, of
+ * the socket's cores (one a C-Box), by the scenario's residency shares.
+ * Then, as every box's (sim_e5_above()), thresh (5 bits), and for the
+ * occupancy event occ_invert and occ_edge, for the others inv and edge.
+ * false: an encoding the model leaves out
  */
 static bool sim_e5_pcu(struct sim_socket *s, const struct sim_e5_box *bx,
 		       u64 ctl, u64 *rate)

@@ -1,10 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # The clients people already use, on the driver's Xeon E5 PMUs (the
-# simulator), in a guest whose CPU is model 45 (snbep) or 62 (ivbep);
-# Documentation/clients.rst has what each shows:
+# simulator), in a guest whose CPU is the platform's model (45 snbep, 62
+# ivbep, 63 hswep, 79 bdx); Documentation/clients.rst has what each shows:
 #  1. libpfm4 / PAPI (Debian's libpfm4 4.13, PAPI 7.0): papi_component_avail
-#     lists the snbep_unc_* / ivbep_unc_* PMUs of every PMU we register;
+#     lists the snbep_unc_* / ivbep_unc_* / hswep_unc_* / bdx_unc_* PMUs
+#     of every PMU we register that libpfm4 has a table for (not
+#     Haswell-EP's QPI port 2: its hswep_unc_qpi has ports 0 and 1);
 #     libpfm4 encodes UNC_M_CAS_COUNT:RD and UNC_C_TOR_INSERTS with an
 #     opcode filter as our sysfs format/ files say (config, config1 bit by
 #     bit); PAPI (tools/testing/clients/xu_papi) counts them at the
@@ -27,7 +29,7 @@ OUT=/tmp/87-e5-clients.csv
 XU_PAPI=${XU_PAPI:-/add/xu_papi}
 
 e5_require e5/87-clients
-# (the platform's cpu: 45 snbep, 62 ivbep)
+# (the platform's cpu: 45 snbep, 62 ivbep, 63 hswep, 79 bdx)
 want_model=$PLAT_cpu
 if [ "$(e5_cpu_model)" != $want_model ]; then
 	plan 1
@@ -113,18 +115,27 @@ for e in imc0::UNC_M_CAS_COUNT:RD cbo0::UNC_C_TOR_INSERTS:OPCODE:OPC_RFO; do
 done
 
 # libpfm4's PMUs (PAPI's perf_event_uncore component lists them), by our
-# PMU name: cbo3 uncore_cbox_3, ubo uncore_ubox, imc5 uncore_imc_5, ha
-# uncore_ha, pcu uncore_pcu
+# PMU name: cbo3 uncore_cbox_3, sbo1 uncore_sbox_1, ubo uncore_ubox, imc5
+# uncore_imc_5, ha uncore_ha, pcu uncore_pcu
 t=$(up)
 papi_component_avail >/tmp/87-comp.txt 2>&1
 diag "papi_component_avail: $(awk -v a="$t" -v b="$(up)" 'BEGIN { print b - a }') s"
 awk '/PMUs supported:/ { on = 1 } on && /^ *$/ { on = 0 } on' /tmp/87-comp.txt |
 	tr ' ,:' '\n\n\n' | sed -n "s/^${P}_\([a-z0-9]*\)$/\1/p" | sort -u |
-	sed -E 's/^cbo([0-9]+)$/cbox_\1/; s/^ubo$/ubox/; s/^(ha|imc|qpi|r3qpi)([0-9]+)$/\1_\2/; s/^/uncore_/' |
+	sed -E 's/^cbo([0-9]+)$/cbox_\1/; s/^sbo([0-9]+)$/sbox_\1/; s/^ubo$/ubox/; s/^(ha|imc|qpi|r3qpi)([0-9]+)$/\1_\2/; s/^/uncore_/' |
 	LC_ALL=C sort >/tmp/87-pfm-pmus.txt
 diag "libpfm4 $E5 PMUs: $(tr '\n' ' ' </tmp/87-pfm-pmus.txt)"
+# (libpfm4 4.13's hswep_unc_qpi defines ports 0 and 1 only,
+# lib/pfmlib_intel_hswep_unc_qpi.c: it must still lack port 2, or this
+# line is stale)
 for p in $(e5_pmus); do
-	check "libpfm4 sees our $p" grep -qx "$p" /tmp/87-pfm-pmus.txt
+	case $E5:$p in
+	hswep:uncore_qpi_2)
+		check "libpfm4 has no table for our $p (hswep_unc_qpi: ports 0 and 1)" \
+			sh -c "! grep -qx $p /tmp/87-pfm-pmus.txt"
+		;;
+	*) check "libpfm4 sees our $p" grep -qx "$p" /tmp/87-pfm-pmus.txt ;;
+	esac
 done
 e5_pmus >/tmp/87-our-pmus.txt
 for p in $(cat /tmp/87-pfm-pmus.txt); do
@@ -143,9 +154,10 @@ P_CB1=uncore_cbox_1/event=0x35,umask=0x3,filter_opc=0x182/
 
 # The C-Box filter registers, read while both count: IVB-EP FILTER1
 # (0xd1a + 0x20 N) opcode in bits 28:20, SNB-EP FILTER (0xd14 + 0x20 N)
-# bits 31:23 (Documentation/pmu/ivbep.rst, snbep.rst): the platform's
-# opc_msr and opc_shift
-F0=$(printf '0x%x' $((PLAT_opc_msr))) F1=$(printf '0x%x' $((PLAT_opc_msr + 0x20)))
+# bits 31:23, Haswell-EP and Broadwell-EP FILTER1 (0xe06 + 0x10 N) bits
+# 28:20 (Documentation/pmu/*.rst): the platform's opc_msr, cbox_step and
+# opc_shift
+F0=$(printf '0x%x' $((PLAT_opc_msr))) F1=$(printf '0x%x' $((PLAT_opc_msr + PLAT_cbox_step)))
 W0=$((0x180 << PLAT_opc_shift)) W1=$((0x182 << PLAT_opc_shift))
 printf '%s\n' "sleep 1" "grep -e '^$S0 $F0 ' -e '^$SL $F1 ' $XU_SIM/msr >/tmp/87-filter.txt" \
 	>/tmp/87-during.sh
