@@ -148,9 +148,9 @@ for s in $(e5_seq "$S"); do
 	# shellcheck disable=SC2046
 	set -- $(cstates "$s")
 	clk=$(count "$s" unc_p_clockticks)
-	# IVB-EP's occ_sel 1 counts the cores in C0 and C1
+	# occ_sel 1 counts the cores in C0 and C1 from IVB-EP on (PLAT_occ_c0c1)
 	c0=$1
-	[ "$E5" = ivbep ] && c0=$((100 - $2 - $3))
+	[ "$PLAT_occ_c0c1" = yes ] && c0=$((100 - $2 - $3))
 	for st in "c0 $c0" "c3 $2" "c6 $3"; do
 		# shellcheck disable=SC2086
 		set -- $st

@@ -443,10 +443,11 @@ for s in $(e5_seq "$S"); do
 done
 # PCM prints no frequency band view (and so no PCU clocks in it) on
 # Haswell-EP: "Your processor does not support frequency band statistics"
-# (pcm-power.cpp, HASWELLX among BDX_DE and SKX); there the span is the
-# DRAM and QPI clocks', and the check is that PCM says so
+# (pcm-power.cpp, HASWELLX among BDX_DE and SKX; PLAT_pcm_bands no);
+# there the span is the DRAM and QPI clocks', and the check is that PCM
+# says so
 bands=1
-[ "$E5" = hswep ] && bands=0
+[ "$PLAT_pcm_bands" = no ] && bands=0
 env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
 	timeout 90 $F/usr/sbin/pcm-power 8 -i=1 -a 14 -b 22 -c 38 >$T.pp.out 2>$T.pp.err
 check_eq "pcm-power 8 -i=1 -a 14 -b 22 -c 38: exit 0" $? 0
@@ -539,8 +540,8 @@ for s in $(e5_seq "$S"); do
 	c0=$(e5_scn "$s" c0) c3=$(e5_scn "$s" c3) c6=$(e5_scn "$s" c6)
 	# occ_sel 1 counts the cores in C0 and C1 from IVB-EP on (perf's
 	# ivytown, haswellx and broadwellx tables: "C0 and C1"), in C0 on
-	# SNB-EP (jaketown)
-	[ "$E5" = snbep ] || c0=$((100 - c3 - c6))
+	# SNB-EP (jaketown): PLAT_occ_c0c1
+	[ "$PLAT_occ_c0c1" = yes ] && c0=$((100 - c3 - c6))
 	got=$(awk -v s="$s" -v n="$E5_NCBOX" -v c0="$c0" -v c3="$c3" -v c6="$c6" '
 		BEGIN { FS = "; "; w[1] = n * c0 / 100; w[2] = n * c3 / 100; w[3] = n * c6 / 100 }
 		$1 == "S" s && $3 ~ /^core C0\/C3\/C6-state residency: / {
