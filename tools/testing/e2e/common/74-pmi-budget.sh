@@ -21,10 +21,11 @@
 # keeps the socket frozen before the handler sees it, hundreds of
 # microseconds under TCG, microseconds on hardware: the diagnostics show
 # the whole frozen share, which the budget lowers but cannot bound.
-# Rows per family:
-#   ivbep  every C-Box of the socket sampled, iMC 0 channel 0 counted
-#   nhmex  both M-Boxes sampled (cycles), M-Box 0's reads counted
-#   snbep  no uncore PMI: the parameter's checks only
+# Rows by the platform's row (tools/testing/platforms):
+#   family e5     every C-Box of the socket sampled, iMC 0 channel 0
+#                 counted (IVB-EP)
+#   family nhmex  both M-Boxes sampled (cycles), M-Box 0's reads counted
+#   pmi no        no uncore PMI: the parameter's checks only (SNB-EP)
 # Every platform: pmi_max_percent outside 1..100 is refused with EINVAL
 # and one log line.
 . "$(dirname "$0")/../lib.sh"
@@ -36,19 +37,16 @@ READ_MB=6400
 TRUE_RATE=$((READ_MB * 1000000 / 64))
 
 platform_require common/74-pmi-budget
-case $MODEL in
-snbep) plan 4 ;;
-*) plan 18 ;;
-esac
+if [ "$PLAT_pmi" = no ]; then plan 4; else plan 18; fi
 
 for v in 0 101; do
 	expect_errno EINVAL insmod "$XU_MODULE" pmi_max_percent=$v
 	check "pmi_max_percent=$v: one log line" \
 		sh -c "dmesg | grep -q 'xeon_uncore: pmi_max_percent=$v is outside 1..100'"
 done
-[ "$MODEL" = snbep ] && finish
+[ "$PLAT_pmi" = no ] && finish
 
-if [ "$MODEL" = ivbep ]; then
+if [ "$PLAT_family" = e5 ]; then
 	REC=$(for i in $(e5_seq "$(e5_cboxes)"); do printf -- '-e uncore_cbox_%s/event=0x0/ ' "$i"; done)
 	STAT=uncore_imc_0/event=0x04,umask=0x03/
 else
