@@ -342,6 +342,10 @@ pcm_within() {
 	pcm_bad="$pcm_bad $1: got '${_c:-none}', want '$_w' +-2%;"
 	return 1
 }
+# verdict RESULT DESC: a result named DESC, passed if RESULT begins "ok:"
+verdict() {
+	case $1 in ok:*) ok "$2" ;; *) fail "$2" ;; esac
+}
 # pcm_check DESC COLUMN WANT_BPS: pcm_within as a result named DESC
 pcm_check() {
 	pcm_bad=
@@ -482,10 +486,7 @@ for s in $(e5_seq "$S"); do
 	diag "pcm-power socket $s: $r"
 	d="pcm-power socket $s: $NIMC channels' DRAM clocks, $NQPI ports' QPI clocks"
 	[ $bands = 1 ] && d="$d and the PCU clocks"
-	case $r in
-	ok:*) ok "$d within 2% over one span" ;;
-	*) fail "$d within 2% over one span" ;;
-	esac
+	verdict "$r" "$d within 2% over one span"
 	u=$(e5_scn "$s" uclk)
 	if [ $bands = 0 ]; then
 		check "pcm-power socket $s: no frequency band view on $E5, as PCM says ('does not support frequency band statistics')" \
@@ -506,10 +507,7 @@ for s in $(e5_seq "$S"); do
 				printf "%s: %s%%, %s%%, %s%% where %s %s %s\n", r, g[1], g[2], g[3], w[1], w[2], w[3]
 			}' $T.pp.out)
 		diag "pcm-power socket $s bands at ${u} MHz: $got"
-		case $got in
-		ok:*) ok "pcm-power socket $s: frequency bands 0/1/2 cycles, the scenario's ${u} MHz uncore against 1400/2200/3800 MHz, within 1 point" ;;
-		*) fail "pcm-power socket $s: frequency bands 0/1/2 cycles, the scenario's ${u} MHz uncore against 1400/2200/3800 MHz, within 1 point" ;;
-		esac
+		verdict "$got" "pcm-power socket $s: frequency bands 0/1/2 cycles, the scenario's ${u} MHz uncore against 1400/2200/3800 MHz, within 1 point"
 	fi
 	got=$(awk -v s="$s" -v nimc="$NIMC" '
 		BEGIN { FS = "; " }
@@ -527,10 +525,7 @@ for s in $(e5_seq "$S"); do
 				n, 2 * nimc, bad
 		}' $T.pp.out)
 	diag "pcm-power socket $s CKE off residency: $got"
-	case $got in
-	ok:*) ok "pcm-power socket $s: ranks 0 and 1 CKE off residency of $NIMC channels (inv, thresh=1) within 0.1 point of the scenario's ckeoff" ;;
-	*) fail "pcm-power socket $s: ranks 0 and 1 CKE off residency of $NIMC channels (inv, thresh=1) within 0.1 point of the scenario's ckeoff" ;;
-	esac
+	verdict "$got" "pcm-power socket $s: ranks 0 and 1 CKE off residency of $NIMC channels (inv, thresh=1) within 0.1 point of the scenario's ckeoff"
 done
 env PCM_USE_UNCORE_PERF=1 PCM_NO_MSR=1 PCM_IGNORE_ARCH_PERFMON=1 \
 	timeout 90 $F/usr/sbin/pcm-power 2 -i=1 -p 1 >$T.pc1.out 2>$T.pc1.err
@@ -558,10 +553,7 @@ for s in $(e5_seq "$S"); do
 			printf "%s: %s, %s, %s where %.2f %.2f %.2f\n", r, g[1], g[2], g[3], w[1], w[2], w[3]
 		}' $T.pc1.out)
 	diag "pcm-power -p 1 socket $s ($E5_NCBOX cores, C0 $c0% C3 $c3% C6 $c6%): $got"
-	case $got in
-	ok:*) ok "pcm-power -p 1 socket $s: cores in C0/C3/C6 on average, the scenario's, within 1%" ;;
-	*) fail "pcm-power -p 1 socket $s: cores in C0/C3/C6 on average, the scenario's, within 1%" ;;
-	esac
+	verdict "$got" "pcm-power -p 1 socket $s: cores in C0/C3/C6 on average, the scenario's, within 1%"
 done
 check_eq "pcm-power: every event PCM opened was taken (no 'not a format field' or 'filter this event does not use' line)" \
 	"$(dmesg | grep -c -e 'not a format field' -e 'filter this event does not use')" 0
