@@ -407,6 +407,8 @@ void sim_pmi_exit(struct xu_sim *sim);
 void sim_pmi_quiesce(struct xu_sim *sim);
 void sim_pmi_init_socket(struct sim_socket *s);
 void sim_raise_pmi(struct sim_socket *s);
+bool sim_pmi_due(struct sim_socket *s);
+void sim_pmi_here(struct xu_sim *sim);
 void sim_unfreeze(struct sim_socket *s, bool pending);
 void sim_unfrozen(struct sim_socket *s);
 void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on);

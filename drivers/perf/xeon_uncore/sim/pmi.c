@@ -13,9 +13,13 @@
  *   is lost there; otherwise delivery masks the LVTPC (the handler has to
  *   unmask it) and the CPU gets an NMI.
  *
- * The NMI is raised by the target CPU itself, from an irq_work, so it
- * never interrupts a register access of its own CPU: the handler's
+ * The NMI is raised by the target CPU itself, outside the simulator, so
+ * it never interrupts a register access of its own CPU: the handler's
  * accesses then never wait for a socket lock that the NMI interrupted.
+ * A target that raised the PMI (or finds one pending for it) in a
+ * register access or in the tick takes it as it leaves the simulator,
+ * sim_pmi_here(), whether its interrupts are on or not, as an NMI
+ * comes; another target takes it from an IPI, which an irq_work sends.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -91,19 +95,56 @@ static void sim_pmi_take(void *info)
 	take = cpumask_test_cpu(cpu, &s->pmi_pending);
 	if (take) {
 		__cpumask_clear_cpu(cpu, &s->pmi_pending);
+		/* not if delivery was turned off since (sim_pmi_quiesce()) */
+		take = READ_ONCE(sim->deliver_pmi);
+		if (cpumask_empty(&s->pmi_pending))
+			s->pmi_done = true;
+	}
+	if (take) {
 		lvt = apic->read(APIC_LVTPC);
 		lost = lvt & APIC_LVT_MASKED;
 		if (lost)
 			s->lost_pmis++;
 		else
 			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
-		if (cpumask_empty(&s->pmi_pending))
-			s->pmi_done = true;
 	}
 	sim_unlock(s, flags);
 	/* after the unlock: the handler's register accesses take the lock */
 	if (take && !lost)
 		apic->send_IPI(cpu, NMI_VECTOR);
+}
+
+/**
+ * sim_pmi_due() - does this CPU have a PMI to take?
+ * @s: the socket, locked
+ *
+ * Return: true if a PMI went to this CPU and it has not taken it yet: its
+ * caller then calls sim_pmi_here() once it has unlocked the socket.
+ */
+bool sim_pmi_due(struct sim_socket *s)
+{
+	return cpumask_test_cpu(smp_processor_id(), &s->pmi_pending);
+}
+
+/**
+ * sim_pmi_here() - this CPU takes its PMI as it leaves the simulator
+ * @sim: the simulator
+ *
+ * After an access or the tick that found a PMI due for its own CPU
+ * (sim_pmi_due()), once the socket is unlocked; any context, NMI
+ * included.  On hardware the PMI reaches the core's local APIC
+ * microseconds after the overflow, and its NMI comes whether interrupts
+ * are on or not; an irq_work would wait for them, which a caller with
+ * interrupts off (perf's tick, which stops and starts every event of a
+ * frequency-sampled context) can keep off for milliseconds under TCG,
+ * with the package frozen all along.  An NMI sent from NMI context
+ * follows that NMI's return.
+ */
+void sim_pmi_here(struct xu_sim *sim)
+{
+	preempt_disable();
+	sim_pmi_take(sim);
+	preempt_enable();
 }
 
 /*

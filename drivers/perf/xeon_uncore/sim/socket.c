@@ -133,9 +133,13 @@ void sim_advance(struct sim_socket *s)
 /*
  * When the generator will next overflow a counter that raises a PMI, at
  * most a second ahead: the counters only advance when the simulator is
- * touched, so the tick timer touches it then.  0: no tick.
+ * touched, so the tick timer touches it then.  The instant is on the
+ * simulator's clock (CLOCK_MONOTONIC), from where the counters stand
+ * (@s->last_ns), not from now: the tick aims at the overflow however long
+ * ago the counters were brought up to date (an access's own time, an
+ * NMI's accesses that re-arm it from an irq_work).  0: no tick.
  */
-static u64 sim_next_event_ns(struct sim_socket *s)
+static u64 sim_next_event_at(struct sim_socket *s)
 {
 	struct xu_sim *sim = s->sim;
 	u64 ns;
@@ -143,18 +147,20 @@ static u64 sim_next_event_ns(struct sim_socket *s)
 	if (!READ_ONCE(sim->generator) || READ_ONCE(sim->manual))
 		return 0;
 	ns = sim->model->ops->next_event_ns(s);
-	return ns ? max_t(u64, ns, SIM_TICK_MIN_NS) : 0;
+	if (!ns)
+		return 0;
+	return max(s->last_ns + ns, ktime_get_mono_fast_ns() + SIM_TICK_MIN_NS);
 }
 
 /* Called with the lock held, outside NMI context */
 static void sim_arm_tick(struct sim_socket *s)
 {
-	u64 ns = sim_next_event_ns(s);
+	u64 at = sim_next_event_at(s);
 	ktime_t when;
 
-	if (!ns)
+	if (!at)
 		return;
-	when = ktime_add_ns(ktime_get(), ns);
+	when = ns_to_ktime(at);
 	if (!hrtimer_active(&s->tick) ||
 	    ktime_before(when, hrtimer_get_expires(&s->tick)))
 		hrtimer_start(&s->tick, when, HRTIMER_MODE_ABS);
@@ -164,17 +170,21 @@ static enum hrtimer_restart sim_tick(struct hrtimer *timer)
 {
 	struct sim_socket *s = container_of(timer, struct sim_socket, tick);
 	unsigned long flags;
-	u64 ns;
+	bool pmi;
+	u64 at;
 
 	sim_lock(s, &flags);
 	sim_advance(s);
-	ns = sim_next_event_ns(s);
+	at = sim_next_event_at(s);
+	/* under the lock, against a sim_arm_tick() that starts it meanwhile */
+	if (at)
+		hrtimer_set_expires(timer, ns_to_ktime(at));
+	pmi = sim_pmi_due(s);
 	sim_unlock(s, flags);
 
-	if (!ns)
-		return HRTIMER_NORESTART;
-	hrtimer_forward_now(timer, ns_to_ktime(ns));
-	return HRTIMER_RESTART;
+	if (pmi)
+		sim_pmi_here(s->sim);
+	return at ? HRTIMER_RESTART : HRTIMER_NORESTART;
 }
 
 static void sim_tick_work(struct irq_work *work)
@@ -380,6 +390,7 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	bool count = devfn < 0 || reg >= PCI_STD_HEADER_SIZEOF;
 	struct sim_socket *s;
 	unsigned long flags;
+	bool pmi;
 	int ret;
 
 	if (socket >= sim->sockets)
@@ -421,7 +432,11 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 		sim_arm_tick(s);
 	else if (write)
 		irq_work_queue(&s->tick_work);
+	pmi = sim_pmi_due(s);
 	sim_unlock(s, flags);
+	/* a PMI this access raised for its own CPU: its NMI, now */
+	if (pmi)
+		sim_pmi_here(sim);
 	return ret;
 }
 
