@@ -53,12 +53,11 @@ static u64 xu_walk_stamp(void)
  * How long after the last counter that may raise a PMI stopped the NMI
  * handler still looks for one: a PMI raised just before the stop may be
  * on its way.  On hardware it takes microseconds; the simulator sends
- * it through an irq_work of the overflowing CPU (run when that CPU
- * enables interrupts) and an IPI, which a loaded host running the VM's
- * vCPUs as threads can hold up far longer.  A PMI later than this is
- * reported by the kernel as an unknown NMI, and leaves the LVTPC of the
- * CPU it reached masked: the next PMI there is lost, for the watchdog
- * to stand in for.
+ * it to another CPU through an irq_work and an IPI, which a loaded host
+ * running the VM's vCPUs as threads can hold up far longer.  A PMI later
+ * than this is reported by the kernel as an unknown NMI, and leaves the
+ * LVTPC of the CPU it reached masked: the next PMI there is lost, for
+ * the watchdog to stand in for.
  */
 #define XU_PMI_LATE_NS		NSEC_PER_SEC
 

@@ -17,8 +17,9 @@
 #     read of the global status to the unfreeze (frozen_seen_ns, the time
 #     the driver sees and bounds) for less than 5% of the time;
 #   - no NMI handler takes too long, no kernel warning.
-# The simulator's delivery of each PMI (an irq_work, an IPI between vCPUs)
-# keeps the socket frozen before the handler sees it, hundreds of
+# The simulator's finding of each overflow (its tick fires late under
+# TCG) and its delivery of a PMI to another CPU (an IPI between vCPUs)
+# keep the socket frozen before the handler sees it, tens to hundreds of
 # microseconds under TCG, microseconds on hardware: the diagnostics show
 # the whole frozen share, which the budget lowers but cannot bound.
 # Rows by the platform's row (tools/testing/platforms):
