@@ -400,6 +400,9 @@ int sim_msr_access(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val,
 u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width);
 int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n);
+void sim_pmi_take(void *info);
+bool sim_pmi_due(struct sim_socket *s);
+void sim_pmi_here(struct xu_sim *sim);
 
 /* pmi.c */
 int sim_pmi_init(struct xu_sim *sim);
@@ -407,8 +410,6 @@ void sim_pmi_exit(struct xu_sim *sim);
 void sim_pmi_quiesce(struct xu_sim *sim);
 void sim_pmi_init_socket(struct sim_socket *s);
 void sim_raise_pmi(struct sim_socket *s);
-bool sim_pmi_due(struct sim_socket *s);
-void sim_pmi_here(struct xu_sim *sim);
 void sim_unfreeze(struct sim_socket *s, bool pending);
 void sim_unfrozen(struct sim_socket *s);
 void sim_ctr_track(struct sim_socket *s, unsigned int key, bool on);

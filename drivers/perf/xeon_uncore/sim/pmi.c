@@ -20,6 +20,8 @@
  * register access or in the tick takes it as it leaves the simulator,
  * sim_pmi_here(), whether its interrupts are on or not, as an NMI
  * comes; another target takes it from an IPI, which an irq_work sends.
+ * The taking itself, at the CPU's local APIC, is sim/socket.c's
+ * sim_pmi_take(), which those accesses end with.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -71,80 +73,6 @@ static void sim_misroute(unsigned int pkg, struct cpumask *named)
 		__cpumask_set_cpu(cpu, named);
 		return;
 	}
-}
-
-/*
- * On a CPU the PMI was sent to, in interrupt context: the local APIC's
- * part.  The IPI may come more often than there was a PMI to take: the
- * CPU's bit in @pmi_pending says whether it has one.
- */
-static void sim_pmi_take(void *info)
-{
-	struct xu_sim *sim = info;
-	unsigned int cpu = smp_processor_id();
-	unsigned int pkg = topology_logical_package_id(cpu);
-	bool take, lost = false;
-	struct sim_socket *s;
-	unsigned long flags;
-	u32 lvt;
-
-	if (pkg >= sim->sockets)
-		return;
-	s = &sim->sock[pkg];
-	sim_lock(s, &flags);
-	take = cpumask_test_cpu(cpu, &s->pmi_pending);
-	if (take) {
-		__cpumask_clear_cpu(cpu, &s->pmi_pending);
-		/* not if delivery was turned off since (sim_pmi_quiesce()) */
-		take = READ_ONCE(sim->deliver_pmi);
-		if (cpumask_empty(&s->pmi_pending))
-			s->pmi_done = true;
-	}
-	if (take) {
-		lvt = apic->read(APIC_LVTPC);
-		lost = lvt & APIC_LVT_MASKED;
-		if (lost)
-			s->lost_pmis++;
-		else
-			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
-	}
-	sim_unlock(s, flags);
-	/* after the unlock: the handler's register accesses take the lock */
-	if (take && !lost)
-		apic->send_IPI(cpu, NMI_VECTOR);
-}
-
-/**
- * sim_pmi_due() - does this CPU have a PMI to take?
- * @s: the socket, locked
- *
- * Return: true if a PMI went to this CPU and it has not taken it yet: its
- * caller then calls sim_pmi_here() once it has unlocked the socket.
- */
-bool sim_pmi_due(struct sim_socket *s)
-{
-	return cpumask_test_cpu(smp_processor_id(), &s->pmi_pending);
-}
-
-/**
- * sim_pmi_here() - this CPU takes its PMI as it leaves the simulator
- * @sim: the simulator
- *
- * After an access or the tick that found a PMI due for its own CPU
- * (sim_pmi_due()), once the socket is unlocked; any context, NMI
- * included.  On hardware the PMI reaches the core's local APIC
- * microseconds after the overflow, and its NMI comes whether interrupts
- * are on or not; an irq_work would wait for them, which a caller with
- * interrupts off (perf's tick, which stops and starts every event of a
- * frequency-sampled context) can keep off for milliseconds under TCG,
- * with the package frozen all along.  An NMI sent from NMI context
- * follows that NMI's return.
- */
-void sim_pmi_here(struct xu_sim *sim)
-{
-	preempt_disable();
-	sim_pmi_take(sim);
-	preempt_enable();
 }
 
 /*

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Simulated uncore, one socket whatever its model: the lock, the clock
- * and the tick timer, the register access path and the access log.
+ * and the tick timer, the register access path and the access log, and a
+ * CPU's taking of the PMI at its local APIC, which every access and tick
+ * that raised one for its own CPU ends with (the routing is sim/pmi.c's).
  *
  * Counters advance lazily: every register access first brings the
  * socket's counters up to the current time (the model's advance), adding
@@ -17,6 +19,9 @@
 #include <linux/math64.h>
 #include <linux/smp.h>
 #include <linux/topology.h>
+
+#include <asm/apic.h>
+#include <asm/irq_vectors.h>
 
 #include <xeon_uncore/nhmex.h>
 #include <xeon_uncore/snbep.h>
@@ -74,6 +79,87 @@ void sim_unlock(struct sim_socket *s, unsigned long flags)
 	arch_spin_unlock(&s->lock);
 	this_cpu_write(sim_busy, false);
 	local_irq_restore(flags);
+}
+
+/**
+ * sim_pmi_take() - this CPU's local APIC takes the PMI sent to it
+ * @info: the simulator
+ *
+ * From the IPI that sim/pmi.c sends a target CPU, or as the CPU leaves
+ * the simulator (sim_pmi_here()).  The IPI may come more often than
+ * there was a PMI to take: the CPU's bit in @pmi_pending says whether it
+ * has one.  Masked, the LVTPC loses it; otherwise delivery masks the
+ * LVTPC and the CPU sends itself the NMI, after the socket's unlock.
+ */
+void sim_pmi_take(void *info)
+{
+	struct xu_sim *sim = info;
+	unsigned int cpu = smp_processor_id();
+	unsigned int pkg = topology_logical_package_id(cpu);
+	bool take, lost = false;
+	struct sim_socket *s;
+	unsigned long flags;
+	u32 lvt;
+
+	if (pkg >= sim->sockets)
+		return;
+	s = &sim->sock[pkg];
+	/* (in an NMI that came inside the simulator: the IPI takes it) */
+	if (!sim_lock(s, &flags))
+		return;
+	take = cpumask_test_cpu(cpu, &s->pmi_pending);
+	if (take) {
+		__cpumask_clear_cpu(cpu, &s->pmi_pending);
+		/* not if delivery was turned off since (sim_pmi_quiesce()) */
+		take = READ_ONCE(sim->deliver_pmi);
+		if (cpumask_empty(&s->pmi_pending))
+			s->pmi_done = true;
+	}
+	if (take) {
+		lvt = apic->read(APIC_LVTPC);
+		lost = lvt & APIC_LVT_MASKED;
+		if (lost)
+			s->lost_pmis++;
+		else
+			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+	}
+	sim_unlock(s, flags);
+	/* after the unlock: the handler's register accesses take the lock */
+	if (take && !lost)
+		apic->send_IPI(cpu, NMI_VECTOR);
+}
+
+/**
+ * sim_pmi_due() - does this CPU have a PMI to take?
+ * @s: the socket, locked
+ *
+ * Return: true if a PMI went to this CPU and it has not taken it yet: its
+ * caller then calls sim_pmi_here() once it has unlocked the socket.
+ */
+bool sim_pmi_due(struct sim_socket *s)
+{
+	return cpumask_test_cpu(smp_processor_id(), &s->pmi_pending);
+}
+
+/**
+ * sim_pmi_here() - this CPU takes its PMI as it leaves the simulator
+ * @sim: the simulator
+ *
+ * After an access or the tick that found a PMI due for its own CPU
+ * (sim_pmi_due()), once the socket is unlocked; any context, NMI
+ * included.  On hardware the PMI reaches the core's local APIC
+ * microseconds after the overflow, and its NMI comes whether interrupts
+ * are on or not; an irq_work would wait for them, which a caller with
+ * interrupts off (perf's tick, which stops and starts every event of a
+ * frequency-sampled context) can keep off for milliseconds under TCG,
+ * with the package frozen all along.  An NMI sent from NMI context
+ * follows that NMI's return.
+ */
+void sim_pmi_here(struct xu_sim *sim)
+{
+	preempt_disable();
+	sim_pmi_take(sim);
+	preempt_enable();
 }
 
 u64 sim_now(struct xu_sim *sim)
