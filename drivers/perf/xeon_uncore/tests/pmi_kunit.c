@@ -712,6 +712,58 @@ static void pmi_sampling_is_exact_over_50_overflows(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctr_of(test, event), 0xfffffffffc18ULL);
 }
 
+struct pmi_irqs_off {
+	struct xu_sim *sim;
+	struct pmi_samples *ps;
+	int ret;
+	int calls;
+};
+
+/*
+ * On the event's CPU from an IPI, interrupts off: overflow M-Box 0's
+ * counter, make one register access, and count the samples the PMI's
+ * NMI wrote before the interrupts come back on (20 ms at most)
+ */
+static void pmi_overflow_irqs_off_here(void *data)
+{
+	struct pmi_irqs_off *io = data;
+	u64 end, val;
+
+	io->ret = xu_sim_inject(io->sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 1000);
+	if (!io->ret)
+		io->ret = xu_sim_read(io->sim, 0, NHMEX_U_GLOBAL_CTL, &val);
+	end = ktime_get_mono_fast_ns() + 20 * NSEC_PER_MSEC;
+	while (!atomic_read(&io->ps->calls) && ktime_get_mono_fast_ns() < end)
+		cpu_relax();
+	io->calls = atomic_read(&io->ps->calls);
+}
+
+/*
+ * The NMI of an overflow comes whatever the interrupt state, as on
+ * silicon: perf's tick stops and restarts a context's events with
+ * interrupts off, and an overflow found there must not wait for them
+ * (the simulator raised it from an irq_work, which kept the package
+ * frozen unseen by the driver for the whole loop)
+ */
+static void pmi_nmi_comes_with_interrupts_off(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct pmi_irqs_off io = { .sim = xu_test_sim(test), .ps = &ps };
+	struct perf_event *event;
+
+	xu_test_quiet_sim(test, io.sim);
+	event = open_sampling(test, 1000, &ps);
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu,
+							  pmi_overflow_irqs_off_here,
+							  &io, true));
+	KUNIT_ASSERT_EQ(test, 0, io.ret);
+	KUNIT_EXPECT_EQ_MSG(test, io.calls, 1,
+			    "no sample while the CPU kept its interrupts off");
+	xu_test_wait_pmi(test, io.sim, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 1);
+	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL);
+}
+
 static void pmi_stopped_sampling_event_clears_its_counter(struct kunit *test)
 {
 	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
@@ -2073,6 +2125,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_no_event_nmi_makes_no_access, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_sampling_preloads_and_rearms_the_period, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_sampling_is_exact_over_50_overflows, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_nmi_comes_with_interrupts_off, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_stopped_sampling_event_clears_its_counter, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_sample_written_on_the_events_cpu, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_sample_written_after_the_unfreeze, nx_gen_params),
