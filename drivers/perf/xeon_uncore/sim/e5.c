@@ -183,8 +183,13 @@ static u64 sim_e5_next_event_ns(struct sim_socket *s)
 	return sim_e5_flow_ns(s, s->last_ns);
 }
 
-/* Every counting counter of the socket over @ns, starting at @from */
-static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
+/*
+ * The generator's events from @from over @ns, for every counting counter
+ * of the socket, in one step: the overflows come at its end, where the
+ * simulator finds them (sim_advance()), and one that freezes the package
+ * freezes it there
+ */
+static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 {
 	const struct sim_e5_model *m = sim_e5m(s->sim);
 	unsigned int b, i;
@@ -209,24 +214,6 @@ static void sim_e5_step(struct sim_socket *s, u64 from, u64 ns)
 				sim_e5_overflow(s, b, i, from + ns);
 			c->stopped = false;
 		}
-	}
-}
-
-/*
- * The generator's events from @from over @ns: in steps that end at each
- * overflow that freezes the package, after which nothing counts
- */
-static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
-{
-	while (ns) {
-		u64 step = sim_e5_flow_ns(s, from);
-
-		step = step ? min(step, ns) : ns;
-		sim_e5_step(s, from, step);
-		from += step;
-		ns -= step;
-		if (sim_e5(s)->frozen)
-			return;
 	}
 }
 

@@ -54,8 +54,13 @@ static unsigned long sim_nx_pmi_cores(struct sim_socket *s)
 	return xu_sim_pmi_cores(sim_nx(s)->u_gctl);
 }
 
-/* The generator's events from @from over @ns, every counter that counts */
-static void sim_nx_step(struct sim_socket *s, u64 from, u64 ns)
+/*
+ * The generator's events from @from over @ns, for every counter that
+ * counts, in one step: an overflow that raises a PMI with frz_all freezes
+ * the package at its end, where the simulator found it (sim_advance(),
+ * sim_nx_span_end())
+ */
+static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 {
 	struct sim_nx_ref r;
 	unsigned int b, i, n, k;
@@ -83,6 +88,7 @@ static void sim_nx_step(struct sim_socket *s, u64 from, u64 ns)
 				sim_nx_events(s, &r, k,
 					      sim_gen(sim_nx_count_rate(s, &r, k),
 						      from, ns));
+	sim_nx_span_end(s, from + ns);
 }
 
 /*
@@ -160,33 +166,6 @@ static u64 sim_nx_flow_ns(struct sim_socket *s, u64 from)
 static u64 sim_nx_next_event_ns(struct sim_socket *s)
 {
 	return sim_nx_flow_ns(s, s->last_ns);
-}
-
-/*
- * The generator's events from @from over @ns: with frz_all, in steps that
- * end at each overflow that raises a PMI, where the package freezes, so
- * that every counter counts up to the freeze and none after it
- * (sim_nx_span_end())
- */
-static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
-{
-	struct sim_nx *nx = sim_nx(s);
-
-	while (ns) {
-		u64 step = ns, flow;
-
-		if ((nx->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
-		    (nx->u_gctl & NHMEX_U_GCTL_EN_ALL)) {
-			flow = sim_nx_flow_ns(s, from);
-			if (flow)
-				step = min(flow, ns);
-		}
-		sim_nx_step(s, from, step);
-		from += step;
-		ns -= step;
-		if (sim_nx_span_end(s, from))
-			return;
-	}
 }
 
 /* Sub-register of M-Box @b at @msr, or -1 */

@@ -198,7 +198,17 @@ u64 sim_gen_ns(u64 rate, u64 from, u64 events)
 	return t - from;
 }
 
-/* Bring the socket's counters up to now; with its lock held */
+/*
+ * Bring the socket's counters up to now; with its lock held.  The events
+ * since the counters last stood come in one step, and an overflow among
+ * them takes effect now, where the simulator finds it: the freeze of its
+ * PMI starts here, and every counter counted up to here, the overflowing
+ * one through its wrap.  The tick is aimed at the overflow's own instant
+ * (sim_next_event_at()), so that what the counters count past it is the
+ * tick's lateness, a skid of microseconds on silicon; dated back to the
+ * overflow, the freeze would cost every counting user the timer's
+ * lateness too, which the driver can neither see nor charge.
+ */
 void sim_advance(struct sim_socket *s)
 {
 	struct xu_sim *sim = s->sim;

@@ -308,12 +308,14 @@ static void sim_pmi_with_frz_all_clears_en_all(struct kunit *test)
  * The freeze of an overflow with pmi_en and frz_all stops every counter at
  * once: those after the overflowing counter in the box see the events
  * those before it see, injected (one instant) and from the generator
- * across the overflow (2.8 * 10^6 M-Box 0 cycles a second on socket 0)
+ * (2.8 * 10^6 M-Box 0 cycles a second on socket 0).  The generator's
+ * freeze takes effect where the simulator finds the overflow, at the end
+ * of the advance, and the time frozen counts from there.
  */
 static void sim_freeze_stops_every_counter_at_once(struct kunit *test)
 {
 	struct xu_sim *sim = sim_of(test);
-	u64 n0;
+	u64 reads, writes, ns;
 
 	enable_mbox(test, 0, 0);
 	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
@@ -327,22 +329,31 @@ static void sim_freeze_stops_every_counter_at_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 3ULL);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 5ULL);
 
-	/* 1000 cycles from the overflow, 1 ms of the generator in one advance */
+	/*
+	 * 1000 cycles from the overflow, 1 ms (2800 cycles) of the generator
+	 * in one advance: every counter counts all 2800, counter 1 through
+	 * its overflow, and the package is frozen from the end of the
+	 * advance: another millisecond adds nothing, and is the time frozen
+	 */
 	wr(test, 0, NHMEX_M_GLOBAL_OVF_CTL(0), 0x3f);
 	wr(test, 0, NHMEX_M_CNT(0, 0), 0);
 	wr(test, 0, NHMEX_M_CNT(0, 1), 0x1000000000000ULL - 1000);
 	wr(test, 0, NHMEX_M_CNT(0, 2), 0);
 	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(sim, 0, &reads, &writes, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, 0ULL);
 	xu_sim_set_generator(sim, true);
 	xu_sim_advance(sim, NSEC_PER_MSEC);
-	xu_sim_set_generator(sim, false);
 	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
-	n0 = rd(test, 0, NHMEX_M_CNT(0, 0));
-	/* stopped at the overflow (1000 or, rounding up its time, 1001) */
-	KUNIT_EXPECT_GE(test, n0, 1000ULL);
-	KUNIT_EXPECT_LE(test, n0, 1001ULL);
-	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), n0 - 1000);
-	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), n0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 2800ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 1)), 1800ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 2)), 2800ULL);
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	xu_sim_set_generator(sim, false);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_M_CNT(0, 0)), 2800ULL);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(sim, 0, &reads, &writes, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, (u64)NSEC_PER_MSEC);
 }
 
 /*

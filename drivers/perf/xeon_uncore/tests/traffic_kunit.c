@@ -986,6 +986,45 @@ static void traffic_bad_lines_change_nothing(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_traffic(sim, 2, &after), -EINVAL);
 }
 
+/*
+ * An overflow takes effect where the simulator finds it, at the end of
+ * the advance that counted it.  Socket 0's channel 2 reads 100000 lines a
+ * millisecond; CAS_COUNT.RD on counter 0, and on counter 1 1000 events
+ * short of the 48-bit wrap, with ov_en (bit 20) where there is a PMI
+ * (IVB-EP; a reserved bit on SNB-EP).  After one millisecond both counted
+ * all 100000, counter 1 through its overflow.  On IVB-EP the overflow
+ * froze the package there: the next millisecond adds nothing and is the
+ * time frozen, up to unfrz_all (U_MSR_PMON_GLOBAL_CTL bit 29).  On SNB-EP
+ * nothing freezes.
+ */
+static void traffic_overflow_freezes_where_found(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	struct xu_sim *sim = ctx(test)->sim;
+	u64 ctl = CTL(0x04, 0x03ULL) | (m->ivb ? 0x100000ULL : 0);
+	u64 reads, writes, ns, held = m->ivb ? 100000 : 200000;
+
+	traffic_set(test, "socket=0 channel=2 read=6400 write=0");
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTR0 + 8, (u32)(0ULL - 1000));
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTR0 + 12, 0xffff);
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTL0, CTL(0x04, 0x03ULL));
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTL0 + 4, ctl);
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, m->imc2_devfn, 0), 100000ULL);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, m->imc2_devfn, 1), 99000ULL);
+
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, m->imc2_devfn, 0), held);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, m->imc2_devfn, 1), held - 1000);
+	if (m->ivb)
+		xu_test_sim_wr(test, sim, 0, E5_U_GLOBAL_CTL, 0x20000000);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(sim, 0, &reads, &writes, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, m->ivb ? (u64)NSEC_PER_MSEC : 0ULL);
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, pci_ctr(test, 0, m->imc2_devfn, 0), held + 100000);
+	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
+}
+
 static void traffic_free(void *sim)
 {
 	xu_sim_destroy(sim);
@@ -1029,6 +1068,7 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_cbox_tid_filter, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_cbox_nc_isoc, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_bad_lines_change_nothing, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_overflow_freezes_where_found, traffic_model_gen_params),
 	{}
 };
 
