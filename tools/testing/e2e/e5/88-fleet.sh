@@ -133,7 +133,8 @@ check "xeon_uncore_last_read_timestamp_seconds: within 5 s of the guest's clock"
 # ---- a counter that never ran has no line: 4 pinned events hold every
 # general counter of uncore_imc_0 on every socket while xu-bw runs
 G=uncore_imc_0/event=0x1/,uncore_imc_0/event=0x2/,uncore_imc_0/event=0x3/,uncore_imc_0/event=0x5/
-perf stat -a -x, -e "{$G}:D" -- sleep 6 >/dev/null 2>$T.pin &
+# (the workload's sleep, 6 s at most, is ended as soon as xu-bw is done)
+perf stat -a -x, -e "{$G}:D" -- sh -c "sleep 6 & echo \$! >$T.spid; wait" >/dev/null 2>$T.pin &
 ppid=$!
 # until perf has its 4 events open on every socket (perf starts slowly
 # under TCG)
@@ -147,6 +148,7 @@ pid=$!
 if prom_wait $P; then sleep 0.6; cp $P $T.snap; else : >$T.snap; fi
 kill -TERM $pid
 wait $pid
+kill "$(cat $T.spid)"
 wait $ppid
 grep -q . $T.pin && sed 's/^/# pinned perf: /' $T.pin | head -n 5
 check_eq "imc_0 held by 4 pinned events: no imc_0 line at all (never 0)" \
