@@ -163,9 +163,14 @@ svg_within() {
 	}' || { echo "$2: data-values '$_v', want $3 figures of $4 +-$BW_PCT%"; return 1; }
 }
 
-# CSV and the plot, 2 intervals of 0.5 s
+# CSV and the plot, 2 intervals of 0.5 s; what the simulator saw of the
+# counters meanwhile (a counter stopped and started again, a freeze), for
+# a figure that misses
+echo 0 >$XU_SIM/gaps
+fz0=$(tr '\n' ' ' <$XU_SIM/frozen_ns)
 check_eq "xu-bw -i 0.5 -n 2 --csv --plot: exit 0" \
 	"$($BW -i 0.5 -n 2 --csv --plot=$T.svg >$T.csv 2>$OUT; echo $?)" 0
+diag "during the CSV run: gaps $(tr '\n' ' ' <$XU_SIM/gaps), frozen_ns $fz0-> $(tr '\n' ' ' <$XU_SIM/frozen_ns)"
 check_eq "CSV header" "$(head -n 1 $T.csv)" \
 	"timestamp,elapsed_s,socket,record,box,read_MBps,write_MBps,tx_MBps"
 bw_csv_norm
