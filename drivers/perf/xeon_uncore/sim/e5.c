@@ -150,14 +150,14 @@ static u64 sim_e5_ns_to_flow(const struct sim_ctr *c, u64 max, u64 rate,
 }
 
 /*
- * Nanoseconds from @from (where the counters stand) until the next
+ * Nanoseconds from where the counters stand (@s->last_ns) until the next
  * overflow that freezes the package (IVB-EP, ov_en), at most a second; 0
  * if no counting counter has ov_en set
  */
-static u64 sim_e5_flow_ns(struct sim_socket *s, u64 from)
+static u64 sim_e5_next_event_ns(struct sim_socket *s)
 {
 	const struct sim_e5_model *m = sim_e5m(s->sim);
-	u64 ns = NSEC_PER_SEC;
+	u64 ns = NSEC_PER_SEC, from = s->last_ns;
 	bool any = false;
 	unsigned int b, i;
 
@@ -175,12 +175,6 @@ static u64 sim_e5_flow_ns(struct sim_socket *s, u64 from)
 		}
 	}
 	return any ? ns : 0;
-}
-
-/* As sim_e5_flow_ns(), from now: the counters are up to date */
-static u64 sim_e5_next_event_ns(struct sim_socket *s)
-{
-	return sim_e5_flow_ns(s, s->last_ns);
 }
 
 /*

@@ -119,13 +119,13 @@ static u64 sim_nx_next_flow_ns(struct sim_socket *s, u64 from, u64 ns, bool *any
 }
 
 /*
- * When, after @from (where the counters stand), the generator will next
- * overflow a counter that raises a PMI, at most a second ahead; 0 if it
- * will not
+ * When, after where the counters stand (@s->last_ns), the generator will
+ * next overflow a counter that raises a PMI, at most a second ahead; 0 if
+ * it will not
  */
-static u64 sim_nx_flow_ns(struct sim_socket *s, u64 from)
+static u64 sim_nx_next_event_ns(struct sim_socket *s)
 {
-	u64 ns = NSEC_PER_SEC;
+	u64 ns = NSEC_PER_SEC, from = s->last_ns;
 	bool any = false;
 	unsigned int b, i;
 
@@ -160,12 +160,6 @@ static u64 sim_nx_flow_ns(struct sim_socket *s, u64 from)
 	}
 	ns = sim_nx_next_flow_ns(s, from, ns, &any);
 	return any ? ns : 0;
-}
-
-/* As sim_nx_flow_ns(), from now: the counters are up to date */
-static u64 sim_nx_next_event_ns(struct sim_socket *s)
-{
-	return sim_nx_flow_ns(s, s->last_ns);
 }
 
 /* Sub-register of M-Box @b at @msr, or -1 */
