@@ -401,8 +401,7 @@ u64 sim_wide(const struct sim_socket *s, u64 val, unsigned int width);
 int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n);
 void sim_pmi_take(void *info);
-bool sim_pmi_due(struct sim_socket *s);
-void sim_pmi_here(struct xu_sim *sim);
+void sim_unlock_take(struct sim_socket *s, unsigned long flags);
 
 /* pmi.c */
 int sim_pmi_init(struct xu_sim *sim);

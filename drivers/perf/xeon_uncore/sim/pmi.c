@@ -18,10 +18,10 @@
  * accesses then never wait for a socket lock that the NMI interrupted.
  * A target that raised the PMI (or finds one pending for it) in a
  * register access or in the tick takes it as it leaves the simulator,
- * sim_pmi_here(), whether its interrupts are on or not, as an NMI
- * comes; another target takes it from an IPI, which an irq_work sends.
- * The taking itself, at the CPU's local APIC, is sim/socket.c's
- * sim_pmi_take(), which those accesses end with.
+ * before it unlocks the socket, and sends itself the NMI as soon as it
+ * has, whether its interrupts are on or not, as an NMI comes
+ * (sim/socket.c's sim_unlock_take()); another target takes it from an
+ * IPI, which an irq_work sends (sim_pmi_take()).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -76,8 +76,8 @@ static void sim_misroute(unsigned int pkg, struct cpumask *named)
 }
 
 /*
- * Send the socket's pending PMIs: an IPI to each other CPU, a direct call
- * on this one once the lock is released.  A CPU whose IPI is still out
+ * Send the socket's pending PMIs: an IPI to each other CPU; this one takes
+ * its own as it unlocks the socket.  A CPU whose IPI is still out
  * (-EBUSY) may already be past its look at @pmi_pending, so it is tried
  * again, from a new irq_work.  The lock keeps interrupts off, so a CPU
  * seen online cannot go offline meanwhile; one that went offline since
@@ -88,7 +88,7 @@ static void sim_pmi_work(struct irq_work *work)
 	struct sim_socket *s = container_of(work, struct sim_socket, pmi_work);
 	struct xu_sim *sim = s->sim;
 	unsigned int self = smp_processor_id();
-	bool here = false, again = false, gone = false;
+	bool again = false, gone = false;
 	unsigned long flags;
 	int cpu;
 
@@ -102,17 +102,14 @@ static void sim_pmi_work(struct irq_work *work)
 			__cpumask_clear_cpu(cpu, &s->pmi_pending);
 			gone = true;
 		} else if (cpu == self) {
-			here = true;
+			continue;
 		} else if (smp_call_function_single_async(cpu, csd)) {
 			again = true;
 		}
 	}
 	if (gone && cpumask_empty(&s->pmi_pending))
 		s->pmi_done = true;
-	sim_unlock(s, flags);
-
-	if (here)
-		sim_pmi_take(sim);
+	sim_unlock_take(s, flags);
 	if (again)
 		irq_work_queue(&s->pmi_work);
 }

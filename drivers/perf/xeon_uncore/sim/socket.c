@@ -69,7 +69,8 @@ bool sim_lock(struct sim_socket *s, unsigned long *flags)
 	return true;
 }
 
-void sim_unlock(struct sim_socket *s, unsigned long flags)
+/* Release the lock; interrupts stay off */
+static void __sim_unlock(struct sim_socket *s)
 {
 	const struct sim_model_ops *ops = s->sim->model->ops;
 	u64 gsts;
@@ -78,6 +79,62 @@ void sim_unlock(struct sim_socket *s, unsigned long flags)
 		WRITE_ONCE(s->gsts_pub, gsts);
 	arch_spin_unlock(&s->lock);
 	this_cpu_write(sim_busy, false);
+}
+
+void sim_unlock(struct sim_socket *s, unsigned long flags)
+{
+	__sim_unlock(s);
+	local_irq_restore(flags);
+}
+
+/*
+ * This CPU's local APIC takes the PMI pending for it, if any, with the
+ * socket locked.  Masked, the LVTPC loses it; otherwise delivery masks the
+ * LVTPC.  Return: true if the CPU is to send itself the NMI.
+ */
+static bool sim_pmi_take_locked(struct sim_socket *s)
+{
+	unsigned int cpu = smp_processor_id();
+	u32 lvt;
+
+	if (!cpumask_test_cpu(cpu, &s->pmi_pending))
+		return false;
+	__cpumask_clear_cpu(cpu, &s->pmi_pending);
+	if (cpumask_empty(&s->pmi_pending))
+		s->pmi_done = true;
+	/* not if delivery was turned off since (sim_pmi_quiesce()) */
+	if (!READ_ONCE(s->sim->deliver_pmi))
+		return false;
+	lvt = apic->read(APIC_LVTPC);
+	if (lvt & APIC_LVT_MASKED) {
+		s->lost_pmis++;
+		return false;
+	}
+	apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+	return true;
+}
+
+/*
+ * Unlock the socket; a PMI pending for this CPU is taken on the way out.
+ * Every access, tick and PMI irq_work (sim/pmi.c) ends here: one that raised a PMI for its own CPU
+ * takes it before the lock is released, and sends the NMI once it is
+ * (the handler's register accesses take the lock) but before interrupts
+ * are on again.  On hardware the PMI reaches the core's local APIC
+ * microseconds after the overflow, and its NMI comes whether interrupts
+ * are on or not; a caller with interrupts off (perf's tick, which stops
+ * and starts every event of a frequency-sampled context) can keep them
+ * off for milliseconds under TCG, and the interrupts waiting for them
+ * (the PMI's own irq_work, sim/pmi.c) would each come first, with the
+ * package frozen all along.  An NMI sent from NMI context follows that
+ * NMI's return.
+ */
+void sim_unlock_take(struct sim_socket *s, unsigned long flags)
+{
+	bool nmi = sim_pmi_take_locked(s);
+
+	__sim_unlock(s);
+	if (nmi)
+		apic->send_IPI(smp_processor_id(), NMI_VECTOR);
 	local_irq_restore(flags);
 }
 
@@ -85,21 +142,16 @@ void sim_unlock(struct sim_socket *s, unsigned long flags)
  * sim_pmi_take() - this CPU's local APIC takes the PMI sent to it
  * @info: the simulator
  *
- * From the IPI that sim/pmi.c sends a target CPU, or as the CPU leaves
- * the simulator (sim_pmi_here()).  The IPI may come more often than
- * there was a PMI to take: the CPU's bit in @pmi_pending says whether it
- * has one.  Masked, the LVTPC loses it; otherwise delivery masks the
- * LVTPC and the CPU sends itself the NMI, after the socket's unlock.
+ * From the IPI that sim/pmi.c sends a target CPU, or from its irq_work on
+ * the CPU itself.  The IPI may come more often than there was a PMI to
+ * take: the CPU's bit in @pmi_pending says whether it has one.
  */
 void sim_pmi_take(void *info)
 {
 	struct xu_sim *sim = info;
-	unsigned int cpu = smp_processor_id();
-	unsigned int pkg = topology_logical_package_id(cpu);
-	bool take, lost = false;
+	unsigned int pkg = topology_logical_package_id(smp_processor_id());
 	struct sim_socket *s;
 	unsigned long flags;
-	u32 lvt;
 
 	if (pkg >= sim->sockets)
 		return;
@@ -107,59 +159,7 @@ void sim_pmi_take(void *info)
 	/* (in an NMI that came inside the simulator: the IPI takes it) */
 	if (!sim_lock(s, &flags))
 		return;
-	take = cpumask_test_cpu(cpu, &s->pmi_pending);
-	if (take) {
-		__cpumask_clear_cpu(cpu, &s->pmi_pending);
-		/* not if delivery was turned off since (sim_pmi_quiesce()) */
-		take = READ_ONCE(sim->deliver_pmi);
-		if (cpumask_empty(&s->pmi_pending))
-			s->pmi_done = true;
-	}
-	if (take) {
-		lvt = apic->read(APIC_LVTPC);
-		lost = lvt & APIC_LVT_MASKED;
-		if (lost)
-			s->lost_pmis++;
-		else
-			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
-	}
-	sim_unlock(s, flags);
-	/* after the unlock: the handler's register accesses take the lock */
-	if (take && !lost)
-		apic->send_IPI(cpu, NMI_VECTOR);
-}
-
-/**
- * sim_pmi_due() - does this CPU have a PMI to take?
- * @s: the socket, locked
- *
- * Return: true if a PMI went to this CPU and it has not taken it yet: its
- * caller then calls sim_pmi_here() once it has unlocked the socket.
- */
-bool sim_pmi_due(struct sim_socket *s)
-{
-	return cpumask_test_cpu(smp_processor_id(), &s->pmi_pending);
-}
-
-/**
- * sim_pmi_here() - this CPU takes its PMI as it leaves the simulator
- * @sim: the simulator
- *
- * After an access or the tick that found a PMI due for its own CPU
- * (sim_pmi_due()), once the socket is unlocked; any context, NMI
- * included.  On hardware the PMI reaches the core's local APIC
- * microseconds after the overflow, and its NMI comes whether interrupts
- * are on or not; an irq_work would wait for them, which a caller with
- * interrupts off (perf's tick, which stops and starts every event of a
- * frequency-sampled context) can keep off for milliseconds under TCG,
- * with the package frozen all along.  An NMI sent from NMI context
- * follows that NMI's return.
- */
-void sim_pmi_here(struct xu_sim *sim)
-{
-	preempt_disable();
-	sim_pmi_take(sim);
-	preempt_enable();
+	sim_unlock_take(s, flags);
 }
 
 u64 sim_now(struct xu_sim *sim)
@@ -266,7 +266,6 @@ static enum hrtimer_restart sim_tick(struct hrtimer *timer)
 {
 	struct sim_socket *s = container_of(timer, struct sim_socket, tick);
 	unsigned long flags;
-	bool pmi;
 	u64 at;
 
 	sim_lock(s, &flags);
@@ -275,11 +274,7 @@ static enum hrtimer_restart sim_tick(struct hrtimer *timer)
 	/* under the lock, against a sim_arm_tick() that starts it meanwhile */
 	if (at)
 		hrtimer_set_expires(timer, ns_to_ktime(at));
-	pmi = sim_pmi_due(s);
-	sim_unlock(s, flags);
-
-	if (pmi)
-		sim_pmi_here(s->sim);
+	sim_unlock_take(s, flags);
 	return at ? HRTIMER_RESTART : HRTIMER_NORESTART;
 }
 
@@ -486,7 +481,6 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 	bool count = devfn < 0 || reg >= PCI_STD_HEADER_SIZEOF;
 	struct sim_socket *s;
 	unsigned long flags;
-	bool pmi;
 	int ret;
 
 	if (socket >= sim->sockets)
@@ -528,11 +522,8 @@ int sim_access(struct xu_sim *sim, unsigned int socket, int devfn, u32 reg,
 		sim_arm_tick(s);
 	else if (write)
 		irq_work_queue(&s->tick_work);
-	pmi = sim_pmi_due(s);
-	sim_unlock(s, flags);
 	/* a PMI this access raised for its own CPU: its NMI, now */
-	if (pmi)
-		sim_pmi_here(sim);
+	sim_unlock_take(s, flags);
 	return ret;
 }
 
