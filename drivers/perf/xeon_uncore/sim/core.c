@@ -211,6 +211,7 @@ void xu_sim_power_on(struct xu_sim *sim)
 		sim_advance(s);
 		sim->model->ops->reset(s);
 		s->pmi_in_flight = false;
+		s->freeze_pending = false;
 		sim_unlock(s, flags);
 	}
 }

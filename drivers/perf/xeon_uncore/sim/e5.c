@@ -98,10 +98,29 @@ static bool sim_e5_ov_en(struct sim_socket *s, unsigned int b, unsigned int i)
 	return sim_e5m(s->sim)->pmi && (sim_e5(s)->box[b].c[i].ctl & E5_CTL_OV_EN);
 }
 
+/* The package's freeze by a PMI, from @when */
+static void sim_e5_freeze_at(struct sim_socket *s, u64 when)
+{
+	struct sim_e5 *e5 = sim_e5(s);
+
+	if (!e5->frozen) {
+		e5->frozen = true;
+		s->frozen_since = when;
+	}
+	/* (an overflow of a thawed box freezes every box again) */
+	e5->thawed = 0;
+}
+
+static void sim_e5_freeze(struct sim_socket *s)
+{
+	sim_e5_freeze_at(s, s->last_ns);
+}
+
 /*
  * A model with a PMI: counter @i of box @b overflowed with ov_en set at time @when:
- * its box status bit, the box's global status bit, the freeze of the
- * package and a PMI to the cores pmi_core_sel names
+ * its box status bit, the box's global status bit, a PMI to the cores
+ * pmi_core_sel names and the freeze of the package (now, or where the PMI
+ * reaches a core, sim_pmi_freeze_now())
  */
 static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 			    unsigned int i, u64 when)
@@ -117,13 +136,9 @@ static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 		e5->gsts |= IVBEP_GSTS_U_FIXED;
 	else
 		e5->gsts |= sim_e5_gsts_bit(s, d);
-	if (!e5->frozen) {
-		e5->frozen = true;
-		s->frozen_since = when;
-	}
-	/* (an overflow of a thawed box freezes every box again) */
-	e5->thawed = 0;
 	sim_raise_pmi(s);
+	if (sim_pmi_freeze_now(s))
+		sim_e5_freeze_at(s, when);
 }
 
 /* Add @n events to a counter; true if it wrapped */
@@ -181,7 +196,8 @@ static u64 sim_e5_next_event_ns(struct sim_socket *s)
  * The generator's events from @from over @ns, for every counting counter
  * of the socket, in one step: the overflows come at its end, where the
  * simulator finds them (sim_advance()), and one that freezes the package
- * freezes it there
+ * freezes it there, or where its PMI reaches a core
+ * (sim_pmi_freeze_now())
  */
 static void sim_e5_advance(struct sim_socket *s, u64 from, u64 ns)
 {
@@ -596,6 +612,7 @@ const struct sim_model_ops sim_e5_ops = {
 	.config_end	= sim_e5_config_end,
 	.advance	= sim_e5_advance,
 	.next_event_ns	= sim_e5_next_event_ns,
+	.freeze		= sim_e5_freeze,
 	.reset		= sim_e5_reset,
 	.stale		= sim_e5_stale,
 	.inject		= sim_e5_inject,

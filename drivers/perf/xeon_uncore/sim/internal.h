@@ -97,6 +97,12 @@ struct sim_model_ops {
 	 */
 	u64 (*next_event_ns)(struct sim_socket *s);
 	/**
+	 * @freeze: The freeze of the package by a PMI takes effect now, at
+	 * @s->last_ns (sim_pmi_freeze_lands()): the model's freeze, and
+	 * @s->frozen_since if it was not frozen yet
+	 */
+	void (*freeze)(struct sim_socket *s);
+	/**
 	 * @reset: Every register to its reset value, as after a system sleep
 	 */
 	void (*reset)(struct sim_socket *s);
@@ -231,6 +237,8 @@ extern const struct sim_model *const sim_e5_models[];
  * @traffic:       its traffic scenario (traffic.c), which the model's
  *                 rates derive from
  * @frozen_since:  a PMI froze the package then, 0 if not
+ * @freeze_pending: an overflow's freeze waits for its PMI to reach a CPU's
+ *                 local APIC (sim_pmi_freeze_now())
  * @frozen_ns:     time spent so, in all
  * @frozen_reads:  the register reads of @reads made while a PMI kept the
  *                 package frozen (@frozen_since set)
@@ -289,6 +297,7 @@ struct sim_socket {
 	bool pmi_now;
 	struct xu_sim_traffic traffic;
 	u64 frozen_since;
+	bool freeze_pending;
 	u64 frozen_ns;
 	u64 frozen_reads;
 	u64 frozen_writes;
@@ -402,6 +411,8 @@ int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 	       unsigned int idx, unsigned int event, u64 sub, u64 n);
 void sim_pmi_take(void *info);
 void sim_unlock_take(struct sim_socket *s, unsigned long flags);
+bool sim_pmi_freeze_now(struct sim_socket *s);
+void sim_pmi_freeze_lands(struct sim_socket *s);
 
 /* pmi.c */
 int sim_pmi_init(struct xu_sim *sim);

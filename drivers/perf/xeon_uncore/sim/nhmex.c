@@ -58,7 +58,8 @@ static unsigned long sim_nx_pmi_cores(struct sim_socket *s)
  * The generator's events from @from over @ns, for every counter that
  * counts, in one step: an overflow that raises a PMI with frz_all freezes
  * the package at its end, where the simulator found it (sim_advance(),
- * sim_nx_span_end())
+ * sim_nx_span_end()), or where the PMI reaches a core
+ * (sim_pmi_freeze_now())
  */
 static void sim_nx_advance(struct sim_socket *s, u64 from, u64 ns)
 {
@@ -750,6 +751,7 @@ static const struct sim_model_ops sim_nx_ops = {
 	.peek		= sim_nx_peek,
 	.advance	= sim_nx_advance,
 	.next_event_ns	= sim_nx_next_event_ns,
+	.freeze		= sim_nx_freeze,
 	.reset		= sim_nx_reset,
 	.stale		= sim_nx_stale,
 	.inject		= sim_nx_inject,

@@ -199,7 +199,8 @@ u64 sim_nx_pmi_bit(const struct sim_socket *s, const struct sim_nx_ref *r,
  *
  * An advance's step or an injection: every counter that counts at its
  * start sees its events, and the freeze of an overflow among them
- * (frz_all, sim_overflow()) takes effect here, as the hardware stops
+ * (frz_all, sim_overflow()) takes effect here, unless it waits for its
+ * PMI to reach a core (sim_pmi_freeze_now()), as the hardware stops
  * every counter at once; frozen at the first counter's overflow, the
  * counters after it would miss what the counters before it counted.
  * Every path that brings events to the counters ends with this call.
@@ -225,17 +226,35 @@ bool sim_nx_span_end(struct sim_socket *s, u64 at)
 static void sim_overflow(struct sim_socket *s, struct sim_ctr *c, u64 pmi_en,
 			 u64 *status, u64 bit)
 {
+	bool frz;
+
 	*status |= bit;
 	if (!(c->ctl & pmi_en))
 		return;
 	/*
 	 * Section 2.1.1.1: a PMI with frz_all set clears en_all, for every
-	 * counter at once: at the end of the span (sim_nx_span_end())
+	 * counter at once: at the end of the span (sim_nx_span_end()), or
+	 * where the PMI reaches a core (sim_pmi_freeze_now())
 	 */
-	if ((sim_nx(s)->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
-	    (sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL))
-		sim_nx(s)->freeze_due = true;
+	frz = (sim_nx(s)->u_gctl & NHMEX_U_GCTL_FRZ_ALL) &&
+	      (sim_nx(s)->u_gctl & NHMEX_U_GCTL_EN_ALL);
 	sim_raise_pmi(s);
+	if (frz && sim_pmi_freeze_now(s))
+		sim_nx(s)->freeze_due = true;
+}
+
+/*
+ * A freeze that waited for its PMI (sim_pmi_freeze_now()) lands: en_all
+ * clears, unless the driver cleared it meanwhile
+ */
+void sim_nx_freeze(struct sim_socket *s)
+{
+	struct sim_nx *nx = sim_nx(s);
+
+	if (!(nx->u_gctl & NHMEX_U_GCTL_EN_ALL))
+		return;
+	nx->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
+	s->frozen_since = s->last_ns;
 }
 
 /*

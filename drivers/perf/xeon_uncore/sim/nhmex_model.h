@@ -254,6 +254,7 @@ void sim_nx_traffic_default(const struct sim_model *m, unsigned int socket,
 
 /* nhmex_inject.c */
 bool sim_nx_span_end(struct sim_socket *s, u64 at);
+void sim_nx_freeze(struct sim_socket *s);
 int sim_nx_inject(struct sim_socket *s, const char *box, unsigned int idx,
 		  unsigned int event, u64 sub, u64 n);
 int sim_nx_inject_cmd(struct xu_sim *sim, char *line);

@@ -109,6 +109,9 @@ static void sim_pmi_work(struct irq_work *work)
 	}
 	if (gone && cpumask_empty(&s->pmi_pending))
 		s->pmi_done = true;
+	/* no target left to take it: a freeze waiting for it lands here */
+	if (cpumask_empty(&s->pmi_pending))
+		sim_pmi_freeze_lands(s);
 	sim_unlock_take(s, flags);
 	if (again)
 		irq_work_queue(&s->pmi_work);
@@ -175,12 +178,14 @@ void sim_raise_pmi(struct sim_socket *s)
  * @s:       the socket, locked
  * @pending: status bits are still set
  *
- * Ends the time frozen since the PMI froze it; what the handler left in
- * the status (an overflow after its read) needs a PMI of its own, once
- * every CPU has taken the last one.
+ * Ends the time frozen since the PMI froze it, or a freeze still waiting
+ * for its PMI (an unfreeze that came first: a walk that another CPU made);
+ * what the handler left in the status (an overflow after its read) needs
+ * a PMI of its own, once every CPU has taken the last one.
  */
 void sim_unfreeze(struct sim_socket *s, bool pending)
 {
+	s->freeze_pending = false;
 	if (s->frozen_since) {
 		s->frozen_ns += s->last_ns - s->frozen_since;
 		s->frozen_since = 0;
@@ -425,9 +430,13 @@ void sim_pmi_quiesce(struct xu_sim *sim)
 	int cpu;
 
 	WRITE_ONCE(sim->deliver_pmi, false);
-	/* a raise that saw delivery on has queued its work once this passes */
+	/*
+	 * A raise that saw delivery on has queued its work once this passes;
+	 * a freeze waiting for a PMI that no CPU will now take lands here
+	 */
 	for (i = 0; i < sim->sockets; i++) {
 		sim_lock(&sim->sock[i], &flags);
+		sim_pmi_freeze_lands(&sim->sock[i]);
 		sim_unlock(&sim->sock[i], flags);
 	}
 	for (i = 0; i < sim->sockets; i++)

@@ -3,7 +3,8 @@
  * Simulated uncore, one socket whatever its model: the lock, the clock
  * and the tick timer, the register access path and the access log, and a
  * CPU's taking of the PMI at its local APIC, which every access and tick
- * that raised one for its own CPU ends with (the routing is sim/pmi.c's).
+ * that raised one for its own CPU ends with, and where the PMI's freeze
+ * of the package lands (the routing is sim/pmi.c's).
  *
  * Counters advance lazily: every register access first brings the
  * socket's counters up to the current time (the model's advance), adding
@@ -87,14 +88,68 @@ void sim_unlock(struct sim_socket *s, unsigned long flags)
 	local_irq_restore(flags);
 }
 
+/**
+ * sim_pmi_freeze_now() - does an overflow's freeze take effect now?
+ * @s: the socket, locked, after the overflow's sim_raise_pmi()
+ *
+ * On silicon the U-Box freezes the package and sends its PMI at one
+ * instant, microseconds before the PMI reaches a core's local APIC.  The
+ * simulator finds an overflow at an access or at its tick, on whatever
+ * CPU that is, and takes its PMI there at the end of the access, or on a
+ * target CPU from an IPI: tens of microseconds of emulation under TCG,
+ * which a freeze from the overflow's finding on would add to the time
+ * every counting user of the package misses, and which no driver can see
+ * (it learns of the freeze from the NMI).  So while a PMI is on its way to
+ * a CPU (@pmi_pending), the freeze waits for it: it lands where the first
+ * target takes the PMI at its local APIC (sim_pmi_freeze_lands()), and
+ * every counter counts on until then, the overflowing one past its wrap,
+ * a skid the driver handles as it handles the tick's lateness.  Without a
+ * PMI on its way (delivery off, no target, or the one in flight already
+ * taken, its handler coming) the freeze takes effect now.
+ *
+ * Return: true if the caller freezes the package now; false if the freeze
+ * waits, and @freeze_pending says so.
+ */
+bool sim_pmi_freeze_now(struct sim_socket *s)
+{
+	/* in the handler's window its CPU took the PMI at once, sim_pmi_now() */
+	if (s->pmi_now) {
+		s->freeze_pending = false;
+		return true;
+	}
+	if (!s->freeze_pending && cpumask_empty(&s->pmi_pending))
+		return true;
+	s->freeze_pending = true;
+	return false;
+}
+
+/**
+ * sim_pmi_freeze_lands() - a freeze that waited for its PMI takes effect
+ * @s: the socket, locked
+ *
+ * Where a target takes the PMI at its local APIC (sim_pmi_take_locked()),
+ * masked or not, or where the last target drops it (offline, delivery
+ * off): every counter first counts up to now.
+ */
+void sim_pmi_freeze_lands(struct sim_socket *s)
+{
+	if (!s->freeze_pending)
+		return;
+	sim_advance(s);
+	s->freeze_pending = false;
+	s->sim->model->ops->freeze(s);
+}
+
 /*
  * This CPU's local APIC takes the PMI pending for it, if any, with the
- * socket locked.  Masked, the LVTPC loses it; otherwise delivery masks the
- * LVTPC.  Return: true if the CPU is to send itself the NMI.
+ * socket locked; the package's freeze lands with the first such take
+ * (sim_pmi_freeze_now()).  Masked, the LVTPC loses the PMI; otherwise
+ * delivery masks the LVTPC.  Return: true if the CPU is to send itself the NMI.
  */
 static bool sim_pmi_take_locked(struct sim_socket *s)
 {
 	unsigned int cpu = smp_processor_id();
+	bool nmi = false;
 	u32 lvt;
 
 	if (!cpumask_test_cpu(cpu, &s->pmi_pending))
@@ -103,15 +158,17 @@ static bool sim_pmi_take_locked(struct sim_socket *s)
 	if (cpumask_empty(&s->pmi_pending))
 		s->pmi_done = true;
 	/* not if delivery was turned off since (sim_pmi_quiesce()) */
-	if (!READ_ONCE(s->sim->deliver_pmi))
-		return false;
-	lvt = apic->read(APIC_LVTPC);
-	if (lvt & APIC_LVT_MASKED) {
-		s->lost_pmis++;
-		return false;
+	if (READ_ONCE(s->sim->deliver_pmi)) {
+		lvt = apic->read(APIC_LVTPC);
+		nmi = !(lvt & APIC_LVT_MASKED);
+		if (nmi)
+			apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+		else
+			s->lost_pmis++;
 	}
-	apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
-	return true;
+	/* the PMI reached the APIC: its freeze, if it waited, lands now */
+	sim_pmi_freeze_lands(s);
+	return nmi;
 }
 
 /*
@@ -201,13 +258,14 @@ u64 sim_gen_ns(u64 rate, u64 from, u64 events)
 /*
  * Bring the socket's counters up to now; with its lock held.  The events
  * since the counters last stood come in one step, and an overflow among
- * them takes effect now, where the simulator finds it: the freeze of its
- * PMI starts here, and every counter counted up to here, the overflowing
- * one through its wrap.  The tick is aimed at the overflow's own instant
- * (sim_next_event_at()), so that what the counters count past it is the
- * tick's lateness, a skid of microseconds on silicon; dated back to the
- * overflow, the freeze would cost every counting user the timer's
- * lateness too, which the driver can neither see nor charge.
+ * them takes effect now, where the simulator finds it: every counter
+ * counted up to here, the overflowing one through its wrap, and the
+ * freeze of its PMI starts here, or where a CPU takes the PMI if one is
+ * on its way (sim_pmi_freeze_now()).  The tick is aimed at the overflow's
+ * own instant (sim_next_event_at()), so that what the counters count past
+ * it is the tick's lateness, a skid of microseconds on silicon; dated
+ * back to the overflow, the freeze would cost every counting user the
+ * timer's lateness too, which the driver can neither see nor charge.
  */
 void sim_advance(struct sim_socket *s)
 {

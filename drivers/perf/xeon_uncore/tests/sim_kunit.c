@@ -356,6 +356,87 @@ static void sim_freeze_stops_every_counter_at_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ns, (u64)NSEC_PER_MSEC);
 }
 
+/* What sim_freeze_lands_with_its_pmi() saw on a CPU of package 0 */
+struct sim_landing {
+	struct xu_sim *sim;
+	int ret;
+	u64 gctl_found, ctr_taken, ctr_later, gctl_later, lost;
+};
+
+/*
+ * On a CPU of package 0, interrupts off (an IPI): the PMI's irq_work,
+ * which would send it to the other CPUs, waits; the LVTPC masked, so the
+ * PMI this CPU takes is lost rather than an NMI nobody claims
+ */
+static void sim_landing_here(void *info)
+{
+	struct sim_landing *l = info;
+	struct xu_sim *sim = l->sim;
+	u32 lvt = apic->read(APIC_LVTPC);
+
+	apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+	xu_sim_set_deliver_pmi(sim, true);
+	/* counter 1 overflows: an injection takes no PMI on its way out */
+	l->ret = xu_sim_inject(sim, 0, "mbox", 0, EV_CYCLES, XU_SIM_SUB_ANY, 5);
+	/* a millisecond before any CPU takes the PMI */
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	/* this read counts it, unfrozen, then takes the PMI as it returns */
+	l->ret |= xu_sim_read(sim, 0, NHMEX_U_GLOBAL_CTL, &l->gctl_found);
+	l->ret |= xu_sim_read(sim, 0, NHMEX_M_CNT(0, 0), &l->ctr_taken);
+	xu_sim_advance(sim, NSEC_PER_MSEC);
+	l->ret |= xu_sim_read(sim, 0, NHMEX_M_CNT(0, 0), &l->ctr_later);
+	l->ret |= xu_sim_read(sim, 0, NHMEX_U_GLOBAL_CTL, &l->gctl_later);
+	/* the other targets never take it: their irq_work finds it off */
+	xu_sim_set_deliver_pmi(sim, false);
+	l->lost = xu_sim_lost_pmis(sim, 0);
+	apic->write(APIC_LVTPC, lvt);
+}
+
+/*
+ * The freeze of an overflow's PMI lands where a CPU's local APIC takes
+ * the PMI, not where the simulator found the overflow: on silicon the
+ * freeze and the PMI's arrival are microseconds apart, and what the
+ * simulator takes to deliver it (an access to end, an irq_work and an
+ * IPI, tens of microseconds under TCG) is counted, as skid, rather than
+ * frozen.  Counter 1's overflow by an injection, on a CPU of package 0
+ * with every core a target: a millisecond passes before the CPU's next
+ * access, which finds en_all still set, counts the millisecond (2800
+ * M-Box cycles) and takes the PMI on its way out (lost at the masked
+ * LVTPC, 1); the package is frozen from there (a millisecond more adds
+ * nothing, en_all clear), and the time frozen to the unfreeze is that
+ * second millisecond.  (Frozen at the injection, en_all read clear, the
+ * counter 5, and 2 ms were frozen.)
+ */
+static void sim_freeze_lands_with_its_pmi(struct kunit *test)
+{
+	struct sim_landing l = { .sim = sim_of(test) };
+	u64 sel = NHMEX_U_GCTL_PMI_CORE_SEL, reads, writes, ns;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (topology_logical_package_id(cpu) == 0)
+			break;
+	KUNIT_ASSERT_LT(test, cpu, nr_cpu_ids);
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0xfffffffffffe);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 0), CTL_UP_WRAP);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP_PMI);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL | sel);
+	xu_sim_set_generator(l.sim, true);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(cpu, sim_landing_here,
+						       &l, true), 0);
+	xu_sim_set_generator(l.sim, false);
+	KUNIT_ASSERT_EQ(test, l.ret, 0);
+	KUNIT_EXPECT_EQ(test, l.gctl_found, U_FRZ_ALL | U_EN_ALL | sel);
+	KUNIT_EXPECT_EQ(test, l.ctr_taken, 5ULL + 2800);
+	KUNIT_EXPECT_EQ(test, l.ctr_later, 5ULL + 2800);
+	KUNIT_EXPECT_EQ(test, l.gctl_later, U_FRZ_ALL | sel);
+	KUNIT_EXPECT_EQ(test, l.lost, 1ULL);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(l.sim, 0, &reads, &writes, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, (u64)NSEC_PER_MSEC);
+}
+
 /*
  * Two counters of one source count its events at the same instants,
  * whenever each was started: M-Box 0 cycles (2.8 events a microsecond on
@@ -901,6 +982,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_en_all_freezes_every_box, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_pmi_with_frz_all_clears_en_all, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_freeze_stops_every_counter_at_once, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_freeze_lands_with_its_pmi, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_counters_of_one_source_count_alike, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_rst_all_zeroes_counters_of_its_socket, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_ovf_ctl_is_write_1_to_clear, nx_gen_params),

@@ -10,8 +10,11 @@
  */
 #include <linux/err.h>
 #include <linux/pci.h>
+#include <linux/smp.h>
 #include <linux/time64.h>
 #include <linux/topology.h>
+
+#include <asm/apic.h>
 
 #include <xeon_uncore/snbep.h>
 
@@ -1025,6 +1028,94 @@ static void traffic_overflow_freezes_where_found(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_sim_violations(sim), 0ULL);
 }
 
+/* What traffic_freeze_lands_with_its_pmi() saw on a CPU of package 0 */
+struct traffic_landing {
+	struct xu_sim *sim;
+	unsigned int devfn;
+	int ret;
+	u32 lo[3], hi[3];
+	u64 lost;
+};
+
+/* imc_2's counter 0, both dwords, from a CPU with interrupts off */
+static void traffic_landing_read(struct traffic_landing *l, unsigned int i)
+{
+	l->ret |= xu_sim_pci_read(l->sim, 0, l->devfn, E5_PCI_CTR0, &l->lo[i]);
+	l->ret |= xu_sim_pci_read(l->sim, 0, l->devfn, E5_PCI_CTR0 + 4,
+				  &l->hi[i]);
+}
+
+/*
+ * As sim_landing_here() (sim_kunit.c): with interrupts off and the LVTPC
+ * masked, an injection overflows counter 1, a millisecond passes, and
+ * the next access takes the PMI
+ */
+static void traffic_landing_here(void *info)
+{
+	struct traffic_landing *l = info;
+	u32 lvt = apic->read(APIC_LVTPC);
+
+	apic->write(APIC_LVTPC, lvt | APIC_LVT_MASKED);
+	xu_sim_set_deliver_pmi(l->sim, true);
+	l->ret = xu_sim_inject(l->sim, 0, "imc", 2, 0x04, XU_SIM_SUB_ANY, 1000);
+	xu_sim_advance(l->sim, NSEC_PER_MSEC);
+	traffic_landing_read(l, 0);
+	traffic_landing_read(l, 1);
+	xu_sim_advance(l->sim, NSEC_PER_MSEC);
+	traffic_landing_read(l, 2);
+	xu_sim_set_deliver_pmi(l->sim, false);
+	l->lost = xu_sim_lost_pmis(l->sim, 0);
+	apic->write(APIC_LVTPC, lvt);
+}
+
+/*
+ * sim_freeze_lands_with_its_pmi() (sim_kunit.c) on the E5 model: the
+ * freeze of an overflow's PMI (IVB-EP, ov_en; every core a target) lands
+ * where a CPU takes the PMI.  1000 CAS reads injected overflow counter 1;
+ * the millisecond before the next access (100000 CAS reads at 6400 MB/s)
+ * is counted, and that access takes the PMI (lost at the masked LVTPC);
+ * the next millisecond adds nothing, and is the time frozen.  (Frozen at
+ * the injection, counter 0 read 1000 and 2 ms were frozen.)  SNB-EP has
+ * no PMI and freezes nothing: 100000 more.
+ */
+static void traffic_freeze_lands_with_its_pmi(struct kunit *test)
+{
+	const struct traffic_model *m = ctx(test)->m;
+	struct traffic_landing l = {
+		.sim = ctx(test)->sim, .devfn = m->imc2_devfn,
+	};
+	u64 ctl = CTL(0x04, 0x03ULL) | (m->ivb ? 0x100000ULL : 0);
+	u64 reads, writes, ns, want = 1000 + 100000;
+	unsigned int i;
+	int cpu;
+
+	for_each_online_cpu(cpu)
+		if (topology_logical_package_id(cpu) == 0)
+			break;
+	KUNIT_ASSERT_LT(test, cpu, nr_cpu_ids);
+	traffic_set(test, "socket=0 channel=2 read=6400 write=0");
+	if (m->ivb)
+		xu_test_sim_wr(test, l.sim, 0, E5_U_GLOBAL_CTL,
+			       IVBEP_U_GCTL_PMI_CORE_SEL);
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTR0 + 8, (u32)(0ULL - 1000));
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTR0 + 12, 0xffff);
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTL0, CTL(0x04, 0x03ULL));
+	pci_wr(test, 0, m->imc2_devfn, E5_PCI_CTL0 + 4, ctl);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(cpu, traffic_landing_here,
+						       &l, true), 0);
+	KUNIT_ASSERT_EQ(test, l.ret, 0);
+	for (i = 0; i < 3; i++)
+		KUNIT_EXPECT_EQ_MSG(test, (u64)l.hi[i] << 32 | l.lo[i],
+				    want + (i == 2 && !m->ivb ? 100000 : 0),
+				    "read %u", i);
+	KUNIT_EXPECT_EQ(test, l.lost, m->ivb ? 1ULL : 0ULL);
+	if (m->ivb)
+		xu_test_sim_wr(test, l.sim, 0, E5_U_GLOBAL_CTL,
+			       IVBEP_U_GCTL_UNFRZ_ALL);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(l.sim, 0, &reads, &writes, &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, m->ivb ? (u64)NSEC_PER_MSEC : 0ULL);
+}
+
 static void traffic_free(void *sim)
 {
 	xu_sim_destroy(sim);
@@ -1069,6 +1160,7 @@ static struct kunit_case xeon_uncore_traffic_cases[] = {
 	KUNIT_CASE_PARAM(traffic_cbox_nc_isoc, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_bad_lines_change_nothing, traffic_model_gen_params),
 	KUNIT_CASE_PARAM(traffic_overflow_freezes_where_found, traffic_model_gen_params),
+	KUNIT_CASE_PARAM(traffic_freeze_lands_with_its_pmi, traffic_model_gen_params),
 	{}
 };
 
