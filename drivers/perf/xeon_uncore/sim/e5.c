@@ -105,7 +105,7 @@ static void sim_e5_freeze_at(struct sim_socket *s, u64 when)
 
 	if (!e5->frozen) {
 		e5->frozen = true;
-		s->frozen_since = when;
+		sim_frozen_from(s, when);
 	}
 	/* (an overflow of a thawed box freezes every box again) */
 	e5->thawed = 0;

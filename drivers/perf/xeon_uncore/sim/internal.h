@@ -412,6 +412,7 @@ int sim_inject(struct xu_sim *sim, unsigned int socket, const char *box,
 void sim_pmi_take(void *info);
 void sim_unlock_take(struct sim_socket *s, unsigned long flags);
 bool sim_pmi_freeze_now(struct sim_socket *s);
+void sim_frozen_from(struct sim_socket *s, u64 ns);
 void sim_pmi_freeze_lands(struct sim_socket *s);
 
 /* pmi.c */

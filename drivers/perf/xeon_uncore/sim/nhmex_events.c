@@ -215,7 +215,7 @@ bool sim_nx_span_end(struct sim_socket *s, u64 at)
 		return false;
 	nx->freeze_due = false;
 	nx->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
-	s->frozen_since = at;
+	sim_frozen_from(s, at);
 	return true;
 }
 
@@ -254,7 +254,7 @@ void sim_nx_freeze(struct sim_socket *s)
 	if (!(nx->u_gctl & NHMEX_U_GCTL_EN_ALL))
 		return;
 	nx->u_gctl &= ~NHMEX_U_GCTL_EN_ALL;
-	s->frozen_since = s->last_ns;
+	sim_frozen_from(s, s->last_ns);
 }
 
 /*

@@ -187,7 +187,9 @@ void sim_unfreeze(struct sim_socket *s, bool pending)
 {
 	s->freeze_pending = false;
 	if (s->frozen_since) {
-		s->frozen_ns += s->last_ns - s->frozen_since;
+		/* (from 1 if it began at 0, sim_frozen_from()) */
+		if (s->last_ns > s->frozen_since)
+			s->frozen_ns += s->last_ns - s->frozen_since;
 		s->frozen_since = 0;
 	}
 	/* an NMI's read (sim_access()) may stamp a little after last_ns */

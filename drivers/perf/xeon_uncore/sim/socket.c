@@ -89,6 +89,20 @@ void sim_unlock(struct sim_socket *s, unsigned long flags)
 }
 
 /**
+ * sim_frozen_from() - a PMI's freeze of the package starts
+ * @s:  the socket, locked
+ * @ns: when, on the simulator's clock
+ *
+ * @s->frozen_since 0 means not frozen: a freeze at the manual clock's
+ * first instant (a test's, which starts at 0) loses its first nanosecond
+ * rather than the whole freeze.
+ */
+void sim_frozen_from(struct sim_socket *s, u64 ns)
+{
+	s->frozen_since = ns ?: 1;
+}
+
+/**
  * sim_pmi_freeze_now() - does an overflow's freeze take effect now?
  * @s: the socket, locked, after the overflow's sim_raise_pmi()
  *

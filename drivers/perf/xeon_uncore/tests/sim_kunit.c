@@ -356,6 +356,29 @@ static void sim_freeze_stops_every_counter_at_once(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ns, (u64)NSEC_PER_MSEC);
 }
 
+/*
+ * A test's manual clock starts at 0, and a PMI's freeze there is counted
+ * from the clock's first nanosecond on (frozen_since 0 means not frozen):
+ * an injected overflow at 0, then 1 ms, then the unfreeze, is 1 ms less
+ * 1 ns frozen.  (It was not counted at all.)
+ */
+static void sim_freeze_at_the_clock_start_counts(struct kunit *test)
+{
+	u64 reads, writes, ns;
+
+	enable_mbox(test, 0, 0);
+	wr(test, 0, NHMEX_M_CNT(0, 1), 0xffffffffffff);
+	wr(test, 0, NHMEX_M_CNT_CTL(0, 1), CTL_UP_WRAP_PMI);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	inject(test, 0, "mbox", 0, EV_CYCLES, 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, NHMEX_U_GLOBAL_CTL), U_FRZ_ALL);
+	xu_sim_advance(sim_of(test), NSEC_PER_MSEC);
+	wr(test, 0, NHMEX_U_GLOBAL_CTL, U_FRZ_ALL | U_EN_ALL);
+	KUNIT_ASSERT_EQ(test, xu_sim_frozen(sim_of(test), 0, &reads, &writes,
+					    &ns), 0);
+	KUNIT_EXPECT_EQ(test, ns, (u64)NSEC_PER_MSEC - 1);
+}
+
 /* What sim_freeze_lands_with_its_pmi() saw on a CPU of package 0 */
 struct sim_landing {
 	struct xu_sim *sim;
@@ -983,6 +1006,7 @@ static struct kunit_case xeon_uncore_sim_cases[] = {
 	KUNIT_CASE_PARAM(sim_pmi_with_frz_all_clears_en_all, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_freeze_stops_every_counter_at_once, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_freeze_lands_with_its_pmi, nx_gen_params),
+	KUNIT_CASE_PARAM(sim_freeze_at_the_clock_start_counts, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_counters_of_one_source_count_alike, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_rst_all_zeroes_counters_of_its_socket, nx_gen_params),
 	KUNIT_CASE_PARAM(sim_ovf_ctl_is_write_1_to_clear, nx_gen_params),
