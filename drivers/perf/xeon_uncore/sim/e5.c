@@ -117,10 +117,10 @@ static void sim_e5_freeze(struct sim_socket *s)
 }
 
 /*
- * A model with a PMI: counter @i of box @b overflowed with ov_en set at time @when:
- * its box status bit, the box's global status bit, a PMI to the cores
- * pmi_core_sel names and the freeze of the package (now, or where the PMI
- * reaches a core, sim_pmi_freeze_now())
+ * A model with a PMI: counter @i of box @b overflowed with ov_en set at
+ * time @when: its box status bit, the box's global status bit, a PMI to
+ * the cores pmi_core_sel names and the freeze of the package (now, or
+ * where the PMI reaches a core, sim_pmi_freeze_now())
  */
 static void sim_e5_overflow(struct sim_socket *s, unsigned int b,
 			    unsigned int i, u64 when)

@@ -158,7 +158,9 @@ void sim_pmi_freeze_lands(struct sim_socket *s)
  * This CPU's local APIC takes the PMI pending for it, if any, with the
  * socket locked; the package's freeze lands with the first such take
  * (sim_pmi_freeze_now()).  Masked, the LVTPC loses the PMI; otherwise
- * delivery masks the LVTPC.  Return: true if the CPU is to send itself the NMI.
+ * delivery masks the LVTPC.
+ *
+ * Return: true if the CPU is to send itself the NMI.
  */
 static bool sim_pmi_take_locked(struct sim_socket *s)
 {
@@ -187,10 +189,10 @@ static bool sim_pmi_take_locked(struct sim_socket *s)
 
 /*
  * Unlock the socket; a PMI pending for this CPU is taken on the way out.
- * Every access, tick and PMI irq_work (sim/pmi.c) ends here: one that raised a PMI for its own CPU
- * takes it before the lock is released, and sends the NMI once it is
- * (the handler's register accesses take the lock) but before interrupts
- * are on again.  On hardware the PMI reaches the core's local APIC
+ * Every access, tick and PMI irq_work (sim/pmi.c) ends here: one that
+ * raised a PMI for its own CPU takes it before the lock is released, and
+ * sends the NMI once it is (the handler's register accesses take the
+ * lock) but before interrupts are on again.  On hardware the PMI reaches the core's local APIC
  * microseconds after the overflow, and its NMI comes whether interrupts
  * are on or not; a caller with interrupts off (perf's tick, which stops
  * and starts every event of a frequency-sampled context) can keep them
