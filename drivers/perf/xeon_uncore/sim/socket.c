@@ -38,8 +38,8 @@
  * arch_spinlock_t instead, and a CPU marks the time it spends inside the
  * simulator: an NMI that arrives then fails its access with -EBUSY rather
  * than spin on a lock its own CPU may hold.  Such an NMI cannot be a
- * simulated PMI, which its target raises itself outside the simulator
- * (sim_pmi_take()).  Any other holder releases the lock within one
+ * simulated PMI, which its target raises itself once it has released the
+ * socket (sim_unlock_take()).  Any other holder releases the lock within one
  * register access.  The global status read of an NMI takes no lock at all
  * (sim_nmi_status()).
  */
@@ -215,9 +215,10 @@ void sim_unlock_take(struct sim_socket *s, unsigned long flags)
  * sim_pmi_take() - this CPU's local APIC takes the PMI sent to it
  * @info: the simulator
  *
- * From the IPI that sim/pmi.c sends a target CPU, or from its irq_work on
- * the CPU itself.  The IPI may come more often than there was a PMI to
- * take: the CPU's bit in @pmi_pending says whether it has one.
+ * From the IPI that sim/pmi.c sends a target CPU that did not find the
+ * overflow (the finder takes its own in sim_unlock_take()).  The IPI may
+ * come more often than there was a PMI to take: the CPU's bit in
+ * @pmi_pending says whether it has one.
  */
 void sim_pmi_take(void *info)
 {
