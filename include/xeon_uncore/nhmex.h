@@ -324,6 +324,8 @@
 #define WSMEX_M_FVC_EV(n)		(GENMASK_ULL(14, 12) << (3 * (n)))
 #define NHMEX_M_FVC_EVENTS		4
 #define NHMEX_M_INC_FVC0		0x0d
+/* inc_sel: every M-Box clock (mainline's "cycles") */
+#define NHMEX_M_INC_CYCLES		0x1b
 
 /*
  * IA32_DEBUGCTL bit 13: an uncore PMI reaches this core (Intel SDM vol.

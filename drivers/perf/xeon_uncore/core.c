@@ -827,6 +827,8 @@ int xu_uncore_init(struct xu_uncore *uc)
 	ret = cpuhp_state_add_instance(xu_hp_state, &uc->node);
 	if (ret)
 		goto nmi;
+	/* before any event: the probe's counter must be free */
+	xu_pmi_probe(uc);
 
 	for (i = 0; i < uc->num_pmus; i++) {
 		struct xu_pmu *xp = &uc->pmus[i];

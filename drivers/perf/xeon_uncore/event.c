@@ -621,7 +621,7 @@ static bool xu_pkg_budget_spent(struct xu_pkg *p)
 /**
  * xu_pkg_budget_charge() - a walk kept the package frozen for @frozen ns
  * @p:      the package, locked
- * @frozen: from the PMI's arrival to the walk's unfreeze
+ * @frozen: from the PMI's overflow to the walk's unfreeze
  *
  * Return: true if the budget is spent: the caller throttles the
  * package's sampling events (__xu_throttle_box()).

@@ -609,6 +609,13 @@ static const struct xu_global_ops ivbep_global = {
 
 static const struct xu_pci_map ivbep_pci_map = { E5_PCI_MAP(IVBEP_PCI_UBOX) };
 
+/* The U-Box's fixed counter: every uncore clock, ov_en its PMI enable */
+static const struct xu_pmi_probe ivbep_probe = {
+	.type	= &ivbep_ubox,
+	.idx	= E5_U_NUM_COUNTERS,
+	.ctl	= E5_FIXED_CTL_EN | E5_FIXED_CTL_OV_EN,
+};
+
 static const struct xu_box_type * const ivbep_types[] = {
 	&ivbep_ubox,
 	&ivbep_cbox,
@@ -636,5 +643,6 @@ const struct xu_platform xu_ivbep = {
 	 */
 	.features	= XU_FEAT_DEBUGCTL_PMI | XU_FEAT_ACK_ALL |
 			  XU_FEAT_BOX_THAWS_PMI,
+	.probe		= &ivbep_probe,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_ivbep);

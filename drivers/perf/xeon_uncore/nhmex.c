@@ -657,6 +657,24 @@ static const struct xu_global_ops nhmex_global = {
 };
 
 /*
+ * M-Box 0's first counter counting its clock, with the documented PMI
+ * enable (not the W-Box's fixed counter, whose PMI enable is a guess)
+ */
+#define NHMEX_PROBE_CTL	(NHMEX_M_CTL_EN | NHMEX_M_CTL_PMI_EN |		\
+			 NHMEX_M_CTL_WRAP_MODE |				\
+			 (u64)NHMEX_M_INC_CYCLES << __bf_shf(NHMEX_M_CTL_INC_SEL))
+
+static const struct xu_pmi_probe nhmex_probe = {
+	.type	= &nhmex_mbox,
+	.ctl	= NHMEX_PROBE_CTL,
+};
+
+static const struct xu_pmi_probe wsmex_probe = {
+	.type	= &wsmex_mbox,
+	.ctl	= NHMEX_PROBE_CTL,
+};
+
+/*
  * The U-Box first: it owns the global enable the others depend on.  The
  * M-Box second, as before the other boxes came.
  */
@@ -676,6 +694,7 @@ const struct xu_platform xu_nhmex = {
 	.types		= nhmex_types,
 	.global		= &nhmex_global,
 	.features	= XU_FEAT_DEBUGCTL_PMI,
+	.probe		= &nhmex_probe,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_nhmex);
 
@@ -699,5 +718,6 @@ const struct xu_platform xu_wsmex = {
 	.types		= wsmex_types,
 	.global		= &nhmex_global,
 	.features	= XU_FEAT_DEBUGCTL_PMI,
+	.probe		= &wsmex_probe,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_wsmex);

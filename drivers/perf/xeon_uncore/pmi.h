@@ -27,6 +27,7 @@
 
 int xu_pmi_register(struct xu_uncore *uc);
 void xu_pmi_unregister(struct xu_uncore *uc);
+void xu_pmi_probe(struct xu_uncore *uc);
 void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_start(struct xu_uncore *uc, int core);

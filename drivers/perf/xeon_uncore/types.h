@@ -431,6 +431,19 @@ struct xu_pci_map {
 };
 
 /**
+ * struct xu_pmi_probe - a counter that times a PMI's delivery (pmi.c,
+ * xu_pmi_probe())
+ * @type: its box type, box 0 of which holds it
+ * @idx:  the counter, @type's num_counters for the fixed one
+ * @ctl:  its control: counting every uncore clock, the PMI enable set
+ */
+struct xu_pmi_probe {
+	const struct xu_box_type *type;
+	unsigned int idx;
+	u64 ctl;
+};
+
+/**
  * struct xu_platform - one supported processor family
  * @name:     family name, also the value of the sim= module parameter
  * @types:    its box types, NULL terminated; the first is the global box
@@ -438,6 +451,8 @@ struct xu_pci_map {
  * @no_pmi:   with no @global: why sampling is refused, for the log
  * @pci_map:  how its PCI boxes are found by package; NULL: it has none
  * @features: its quirks, enum xu_features bits
+ * @probe:    with @global: the counter that times a PMI's delivery at
+ *	      load; NULL: not timed
  */
 struct xu_platform {
 	const char *name;
@@ -446,6 +461,7 @@ struct xu_platform {
 	const char *no_pmi;
 	const struct xu_pci_map *pci_map;
 	unsigned long features;
+	const struct xu_pmi_probe *probe;
 };
 
 /**
@@ -552,6 +568,8 @@ struct xu_deferred {
  *            a walk that overdrew it.  Under @lock
  * @budget_stamp: when @budget_left was last filled, under @lock
  * @walk_avg_ns: a walk's frozen time, a running average, under @lock
+ * @pmi_seen: when the last walk's PMI was first seen (@pmi_ns, or the
+ *            walk's start), written under @lock: for xu_pmi_probe()
  */
 struct xu_pkg {
 	arch_spinlock_t lock;
@@ -580,6 +598,7 @@ struct xu_pkg {
 	s64 budget_left;
 	u64 budget_stamp;
 	u64 walk_avg_ns;
+	u64 pmi_seen;
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */
@@ -647,6 +666,8 @@ static inline bool xu_pkg_walking_here(struct xu_pkg *p)
  * @max_sample_rate: the module parameter
  * @samples_per_tick: per event and tick; beyond, the event is throttled
  * @pmi_max_percent: the module parameter: the PMI budget, percent
+ * @pmi_delivery_ns: a PMI's delivery, timed at load (xu_pmi_probe()),
+ *		     charged to every walk's PMI budget; 0 if not timed
  * @rate_work:	     follows perf's max_sample_rate
  * @samples_sent:    a walk sent deferred samples to another CPU since the
  *		     last xu_samples_sync()
@@ -673,6 +694,7 @@ struct xu_uncore {
 	u64 max_sample_rate;
 	u64 samples_per_tick;
 	unsigned int pmi_max_percent;
+	u64 pmi_delivery_ns;
 	struct work_struct rate_work;
 	bool samples_sent;
 	struct hlist_node node;

@@ -2110,11 +2110,50 @@ static void pmi_budget_fills_at_its_share(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, xu_pkg_budget_charge(p, 100 * ms));
 }
 
+/*
+ * A PMI's walk charges the PMI budget with the PMI's delivery timed at
+ * load (struct xu_uncore.pmi_delivery_ns) on top of what it saw; a walk
+ * after a route (unfreeze), which no PMI's delivery came before, does
+ * not.  At 5% the bucket holds 5 ms: a 3 ms delivery and a walk of well
+ * under a millisecond leave between 1 and 2 ms; the route's walk then
+ * takes well under one.
+ */
+static void pmi_walk_charges_the_delivery(struct kunit *test)
+{
+	struct xu_test_private *w;
+	unsigned long flags;
+	struct xu_pkg *p;
+	unsigned int n;
+	s64 left;
+
+	walk_setup(test);
+	w = walk_of(test);
+	p = &w->uc.pkgs[0];
+	w->uc.pmi_max_percent = 5;
+	w->uc.pmi_delivery_ns = 3 * NSEC_PER_MSEC;
+
+	overflow(test, 0, true, 0, 0);
+	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
+	KUNIT_EXPECT_LT(test, p->budget_left, 2 * NSEC_PER_MSEC);
+	KUNIT_EXPECT_GT(test, p->budget_left, NSEC_PER_MSEC);
+
+	left = p->budget_left;
+	overflow(test, 0, true, 0, 0);
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	KUNIT_EXPECT_EQ(test, xu_pmi_walk(&w->uc, 0, NULL, true), 1);
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_GT(test, p->budget_left, left - (s64)NSEC_PER_MSEC);
+	expect_clear(test, 0);
+}
+
 XU_TEST_PARAMS(nx, XU_TEST_NX);
 
 static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_walk_one_mbox_counter, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_one_ubox_counter, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_walk_charges_the_delivery, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_several_counters_across_boxes, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_all_counters_of_both_sockets, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_walk_rw1c_clears_exactly_the_flagged_bits, nx_gen_params),

@@ -29,7 +29,7 @@ if [ "$(e5_cpu_model)" != 46 ] && [ "$(e5_cpu_model)" != 47 ] ||
 	skip "hardware path: not set up in this VM (a Xeon 7500 / E7 guest without the hypervisor CPUID bit: vm/run --cpu=nhmex --no-hypervisor)"
 	exit 0
 fi
-plan 11
+plan 12
 
 [ -d $TR/events ] || mount -t tracefs nodev $TR
 trap 'echo 0 >$TR/events/msr/enable 2>/dev/null; rmmod xeon_uncore 2>/dev/null' EXIT
@@ -64,6 +64,27 @@ else
 fi
 check_eq "the probe reads U_MSR_PMON_EV_SEL (0xc10) first, without a fault" \
 	"$(awk '{ print $2, $3, $5; exit }' $T.load)" "r c10 "
+# a PMI's delivery is timed at load (pmi.c xu_pmi_probe()), on package
+# 0's collecting CPU first: M-Box 0's CNT0 (0xcb1, 48 bits wide) set
+# three below its wrap, PMU_CNT_CTL0 (0xcb0) written with en bit 0,
+# pmi_en bit 1, wrap_mode bit 6 and inc_sel 0x1b (bits 13:9, the M-Box
+# clock: mainline's "cycles"), 0x3643, then both cleared; TCG raises no
+# PMI, so the driver gives up after a second, with one line, and times
+# no other package
+c0=${COLL%% *}
+seq=$(awk -v c="$c0" '$1 == c && $2 == "w" && ($3 == "cb0" || $3 == "cb1") { printf "%s=%s ", $3, $4 }' $T.load)
+case "$seq" in
+*"cb1=fffffffffffd cb0=3643 cb0=0 cb1=0 "*)
+	if dmesg | grep -q "package 0: uncore_mbox_0 counter 0 raised no overflow interrupt in 1000 ms; a PMI's delivery is not charged" &&
+	   [ "$(grep -c ' w cb1 fffffffffffd$' $T.load)" = 1 ]; then
+		ok "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
+	else
+		fail "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
+	fi ;;
+*)
+	fail "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
+	diag "CPU $c0 wrote: $seq" ;;
+esac
 got=$(awk '$3 == "1d9" { a[$1] = a[$1] " " $2 ":" $4 } END { for (c in a) print c a[c] }' $T.load | sort -n)
 want=$(awk -v n="$NCPU" 'BEGIN { for (c = 0; c < n; c++) print c " r:0 w:2000" }')
 if [ "$got" = "$want" ]; then
