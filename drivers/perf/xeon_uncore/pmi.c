@@ -968,16 +968,17 @@ void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg)
  * counter, started three clocks below its wrap, overflows at once, and
  * the walk that answers its PMI stamps when the PMI was first seen
  * (struct xu_pkg.pmi_seen).  The handler looks for it while
- * pmi_events counts it, and for XU_PMI_LATE_NS after.
+ * pmi_events counts it, and for XU_PMI_LATE_NS after.  Without a PMI the
+ * package is walked here.
  *
- * Return: the time from the start to the first sight, in ns; 0 if no PMI
- * came within XU_PROBE_WAIT_MS, the package then walked here.
+ * Return: the time from the start to the first sight, in ns; -ETIME if
+ * no PMI came within XU_PROBE_WAIT_MS, or the errno of a register write.
  */
-static u64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
+static s64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
 {
 	struct xu_uncore *uc = box->pmu->uncore;
 	struct xu_box *gbox = &uc->pmus[0].boxes[box->pkg];
-	u64 top = BIT_ULL(xu_ctr_bits(pr->type, pr->idx)), t0 = 0, seen, sts;
+	u64 top = BIT_ULL(xu_ctr_bits(pr->type, pr->idx)), t0, seen, sts;
 	struct xu_pkg *p = xu_box_pkg(box);
 	unsigned long flags;
 	int ret;
@@ -985,12 +986,17 @@ static u64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
 	local_irq_save(flags);
 	xu_pkg_lock(p);
 	p->pmi_seen = 0;
+	/* a sight stamped before this PMI could be is none of its */
+	WRITE_ONCE(p->pmi_ns, 0);
 	WRITE_ONCE(p->pmi_events, p->pmi_events + 1);
 	ret = xu_ctr_write(box, pr->idx, top - 3);
+	/*
+	 * From before the start: another CPU may see the PMI before this
+	 * one is back from the write (a vCPU the host does not run)
+	 */
+	t0 = ktime_get_mono_fast_ns();
 	if (!ret)
 		ret = xu_write(box, xu_ctl_reg(box, pr->idx), pr->ctl);
-	if (!ret)
-		t0 = ktime_get_mono_fast_ns();
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
 
@@ -998,9 +1004,9 @@ static u64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
 	 * The simulator finds an overflow at an access or its tick; unlocked,
 	 * so that an NMI here walks at once, as a PMI's does on the Xeon 7500
 	 */
-	if (t0)
+	if (!ret)
 		uc->plat->global->status(gbox, &sts);
-	while (t0 && !READ_ONCE(p->pmi_seen) &&
+	while (!ret && !READ_ONCE(p->pmi_seen) &&
 	       ktime_get_mono_fast_ns() - t0 < XU_PROBE_WAIT_MS * NSEC_PER_MSEC)
 		usleep_range(100, 200);
 
@@ -1016,26 +1022,33 @@ static u64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
 	smp_store_release(&p->pmi_events, p->pmi_events - 1);
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
-	return t0 && seen > t0 ? seen - t0 : 0;
+	if (ret)
+		return ret;
+	if (!seen)
+		return -ETIME;
+	return seen > t0 ? seen - t0 : 1;
 }
 
-/* On a package's collecting CPU: the median of its PMIs, 0 if one failed */
+/*
+ * On a package's collecting CPU: the median of its PMIs, or the first
+ * failure's errno
+ */
 static long xu_pmi_probe_pkg(void *data)
 {
 	struct xu_box *box = data;
-	u64 ns[XU_PROBE_PMIS], t;
+	s64 ns[XU_PROBE_PMIS], t;
 	unsigned int i, j;
 
 	for (i = 0; i < XU_PROBE_PMIS; i++) {
 		t = xu_pmi_probe_one(box, box->pmu->uncore->plat->probe);
-		if (!t)
-			return 0;
+		if (t <= 0)
+			return t;
 		/* in order */
 		for (j = i; j && ns[j - 1] > t; j--)
 			ns[j] = ns[j - 1];
 		ns[j] = t;
 	}
-	return min_t(u64, ns[XU_PROBE_PMIS / 2], LONG_MAX);
+	return min_t(s64, ns[XU_PROBE_PMIS / 2], LONG_MAX);
 }
 
 /**
@@ -1069,9 +1082,13 @@ void xu_pmi_probe(struct xu_uncore *uc)
 		if (box->cpu < 0 || !xu_box_here(box))
 			continue;
 		ns = work_on_cpu(box->cpu, xu_pmi_probe_pkg, box);
-		if (!ns) {
+		if (ns == -ETIME)
 			pr_warn("package %u: %s counter %u raised no overflow interrupt in %u ms; a PMI's delivery is not charged to the PMI budget\n",
 				pkg, xp->name, pr->idx, XU_PROBE_WAIT_MS);
+		else if (ns <= 0)
+			pr_warn("package %u: %s counter %u could not be started (%ld); a PMI's delivery is not charged to the PMI budget\n",
+				pkg, xp->name, pr->idx, ns);
+		if (ns <= 0) {
 			most = 0;
 			break;
 		}
