@@ -84,6 +84,9 @@ bench_budget() {
 		insmod budget/xeon_uncore.ko pmi_max_percent="$_pct"
 		insmod budget/xeon_uncore_sim.ko model="$_model"
 		_cpu=$(cut -d, -f1 /sys/bus/event_source/devices/uncore_ubox/cpumask)
+		# the PMI's delivery the load timed, charged to each PMI's walk
+		_dl=$(dmesg | sed -n "s/.*xeon_uncore: a PMI's delivery takes \([0-9]*\) ns.*/\1/p" | tail -n 1)
+		echo "# $_model, pmi_max_percent=$_pct: the load charges each PMI's walk ${_dl:-no} ns of delivery"
 		for _n in $_ns; do
 			_ev=$(bench_budget_events "$_model" "$_n")
 			_got=$(echo "$_ev" | wc -w)
