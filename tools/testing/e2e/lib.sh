@@ -1085,6 +1085,29 @@ bw_cmd_sigint_privilege() {
 	check "unload xeon_uncore_sim and xeon_uncore" unload_module
 }
 
+# hwpath_delivery FILE DESC CTR CTL VALUE WHO (the 8w-hwpath scripts):
+# the load's timing of a PMI's delivery (pmi.c xu_pmi_probe()), where TCG
+# raises no PMI, in the accesses take wrote to FILE: package 0's
+# collecting CPU (the first of $COLL) wrote the counter CTR three below
+# 2^48, its control CTL VALUE, then both 0; no CPU started CTR so again
+# (no other package timed); and the driver logged that WHO ("PMU counter
+# N") raised no PMI in 1000 ms.  One check, DESC.
+hwpath_delivery() {
+	_c0=${COLL%% *}
+	_seq=$(awk -v c="$_c0" -v a="$3" -v b="$4" \
+		'$1 == c && $2 == "w" && ($3 == a || $3 == b) { printf "%s=%s ", $3, $4 }' "$1")
+	case "$_seq" in
+	*"$3=fffffffffffd $4=$5 $4=0 $3=0 "*)
+		if dmesg | grep -q "package 0: $6 raised no overflow interrupt in 1000 ms; a PMI's delivery is not charged" &&
+		   [ "$(grep -c " w $3 fffffffffffd\$" "$1")" = 1 ]; then
+			ok "$2"
+			return
+		fi ;;
+	esac
+	fail "$2"
+	diag "CPU $_c0 wrote: $_seq"
+}
+
 # take FILE (the 8w-hwpath scripts; $TR: tracefs): the MSR accesses
 # traced since the last take but the FS/GS
 # bases, one "CPU OP MSR VALUE [#GP]" line each (OP r or w; MSR and

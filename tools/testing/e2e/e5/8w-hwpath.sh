@@ -74,20 +74,8 @@ check_eq "the probe reads U_MSR_PMON_CTL0 (0xc10) first, without a fault" \
 # written with en bit 22 and ov_en bit 20, then both cleared; TCG raises
 # no PMI, so the driver gives up after a second, with one line, and
 # times no other package
-c0=${COLL%% *}
-seq=$(awk -v c="$c0" '$1 == c && $2 == "w" && ($3 == "c08" || $3 == "c09") { printf "%s=%s ", $3, $4 }' $T.load)
-case "$seq" in
-*"c09=fffffffffffd c08=500000 c08=0 c09=0 "*)
-	if dmesg | grep -q "package 0: uncore_ubox counter 2 raised no overflow interrupt in 1000 ms; a PMI's delivery is not charged" &&
-	   [ "$(grep -c ' w c09 fffffffffffd$' $T.load)" = 1 ]; then
-		ok "the delivery probe: UCLK_FIXED_CTR 2^48 - 3, UCLK_FIXED_CTL en and ov_en, cleared; no PMI, one line"
-	else
-		fail "the delivery probe: UCLK_FIXED_CTR 2^48 - 3, UCLK_FIXED_CTL en and ov_en, cleared; no PMI, one line"
-	fi ;;
-*)
-	fail "the delivery probe: UCLK_FIXED_CTR 2^48 - 3, UCLK_FIXED_CTL en and ov_en, cleared; no PMI, one line"
-	diag "CPU $c0 wrote: $seq" ;;
-esac
+hwpath_delivery $T.load "the delivery probe: UCLK_FIXED_CTR 2^48 - 3, UCLK_FIXED_CTL en and ov_en, cleared; no PMI, one line" \
+	c09 c08 500000 "uncore_ubox counter 2"
 # every online CPU: DEBUGCTL read, then bit 13 written onto what was read (0)
 got=$(awk '$3 == "1d9" { a[$1] = a[$1] " " $2 ":" $4 } END { for (c in a) print c a[c] }' $T.load | sort -n)
 want=$(awk -v n="$NCPU" 'BEGIN { for (c = 0; c < n; c++) print c " r:0 w:2000" }')

@@ -71,20 +71,8 @@ check_eq "the probe reads U_MSR_PMON_EV_SEL (0xc10) first, without a fault" \
 # clock: mainline's "cycles"), 0x3643, then both cleared; TCG raises no
 # PMI, so the driver gives up after a second, with one line, and times
 # no other package
-c0=${COLL%% *}
-seq=$(awk -v c="$c0" '$1 == c && $2 == "w" && ($3 == "cb0" || $3 == "cb1") { printf "%s=%s ", $3, $4 }' $T.load)
-case "$seq" in
-*"cb1=fffffffffffd cb0=3643 cb0=0 cb1=0 "*)
-	if dmesg | grep -q "package 0: uncore_mbox_0 counter 0 raised no overflow interrupt in 1000 ms; a PMI's delivery is not charged" &&
-	   [ "$(grep -c ' w cb1 fffffffffffd$' $T.load)" = 1 ]; then
-		ok "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
-	else
-		fail "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
-	fi ;;
-*)
-	fail "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line"
-	diag "CPU $c0 wrote: $seq" ;;
-esac
+hwpath_delivery $T.load "the delivery probe: M-Box 0 CNT0 2^48 - 3, CNT_CTL0 en, pmi_en, wrap_mode, inc_sel 0x1b, cleared; no PMI, one line" \
+	cb1 cb0 3643 "uncore_mbox_0 counter 0"
 got=$(awk '$3 == "1d9" { a[$1] = a[$1] " " $2 ":" $4 } END { for (c in a) print c a[c] }' $T.load | sort -n)
 want=$(awk -v n="$NCPU" 'BEGIN { for (c = 0; c < n; c++) print c " r:0 w:2000" }')
 if [ "$got" = "$want" ]; then
