@@ -519,7 +519,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
 		pmi = t0;
 	WRITE_ONCE(p->pmi_seen, pmi);
-	/* and, a PMI's walk, the delivery before its NMI (xu_pmi_probe()) */
+	/* a PMI's walk (not a route's or the watchdog's): its delivery too */
 	frozen = ktime_get_mono_fast_ns() - pmi +
 		 (unfreeze ? 0 : uc->pmi_delivery_ns);
 
