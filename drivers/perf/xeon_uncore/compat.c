@@ -30,7 +30,9 @@
  * handlers take too long.  Linux 6.1 and 6.12 export nothing that gives
  * it: not sysctl_perf_event_sample_rate, not max_samples_per_tick, not
  * perf_event_overflow(), which throttles by it; its sysctl file is the
- * one interface a module can read.  Process context.  In tree: leave
+ * one interface a module can read.  Process context, in a worker
+ * (xu_sample_rate_refresh()), so the path is the initial mount
+ * namespace's /proc, not an opener's.  In tree: leave
  * the throttling to perf_event_overflow() (built in, the driver could
  * also read sysctl_perf_event_sample_rate; as a module, neither without
  * an export).

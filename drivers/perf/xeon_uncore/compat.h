@@ -36,6 +36,7 @@
 #define XU_HAVE_PENDING_DISABLE_IRQ
 #define XU_HAVE_DEVICE_DRIVER_OVERRIDE
 #define XU_HAVE_CPU_PMU_CONTEXT
+#define XU_HAVE_STATIC_STUB
 #endif
 
 /*
@@ -48,6 +49,19 @@
 #define XU_NS_NAME(ns)		#ns
 #else
 #define XU_NS_NAME(ns)		ns
+#endif
+
+/*
+ * A function a KUnit case may stand in for (kunit_activate_static_stub()),
+ * in the thread that runs the case only: KUnit's static stubs, since
+ * Linux 6.2 (XU_HAVE_STATIC_STUB); nothing on kernels without them or
+ * without CONFIG_KUNIT.  In tree: KUNIT_STATIC_STUB_REDIRECT().
+ */
+#ifdef XU_HAVE_STATIC_STUB
+#include <kunit/static_stub.h>
+#define XU_STATIC_STUB(fn, args...)	KUNIT_STATIC_STUB_REDIRECT(fn, args)
+#else
+#define XU_STATIC_STUB(fn, args...)	do { } while (0)
 #endif
 
 /*

@@ -415,7 +415,7 @@ static int xu_event_init(struct perf_event *event)
 	const struct xu_box_type *type = xp->type;
 	struct perf_event_attr *attr = &event->attr;
 	struct xu_box *box;
-	int ret;
+	int cpu, ret;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -459,7 +459,14 @@ static int xu_event_init(struct perf_event *event)
 	}
 
 	box = &xp->boxes[topology_logical_package_id(event->cpu)];
-	if (READ_ONCE(box->cpu) < 0)
+	/*
+	 * Read once: the package's last CPU may go offline from here on,
+	 * storing -1 (xu_pkg_cpu_offline()).  A CPU read before that is an
+	 * offline one by the time perf installs the event, which perf
+	 * refuses with -ENODEV; -1 would index its per-CPU context.
+	 */
+	cpu = READ_ONCE(box->cpu);
+	if (cpu < 0)
 		return -ENODEV;
 	if (!xu_box_here(box)) {
 		pr_info_ratelimited("%s: package %u lacks this box's PCI function\n",
@@ -470,13 +477,14 @@ static int xu_event_init(struct perf_event *event)
 	if (ret)
 		return ret;
 
+	/* perf's limit may have changed since: follow it, without waiting */
 	if (is_sampling_event(event))
-		xu_sample_rate_refresh(xp->uncore);
+		schedule_work(&xp->uncore->rate_work);
 	if (attr->freq)
 		xu_set_steered_period(event, event->hw.sample_period);
 	xu_event_refuse_bpf(event);
-	event->cpu = READ_ONCE(box->cpu);
-	xu_set_event_home_cpu(event, event->cpu);
+	event->cpu = cpu;
+	xu_set_event_home_cpu(event, cpu);
 	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	if (xu_event_fixed(type, event)) {
@@ -724,16 +732,19 @@ int xu_uncore_alloc(struct xu_uncore *uc)
 	uc->samples_per_tick = DIV_ROUND_UP(uc->max_sample_rate, HZ);
 	INIT_WORK(&uc->rate_work, xu_sample_rate_work);
 	uc->pkgs = kcalloc(uc->num_pkgs, sizeof(*uc->pkgs), GFP_KERNEL);
+	if (!uc->pkgs)
+		goto nomem;
+	/* set up before anything can fail: xu_uncore_free() cancels them */
+	for (i = 0; i < uc->num_pkgs; i++)
+		xu_pmi_pkg_init(uc, i);
 	for (t = uc->plat->types, k = 0; *t; t++, k++) {
 		n += nboxes[k];
 		uc->walk_in_irq |= (*t)->access == XU_PCI;
 	}
 	uc->pmus = kcalloc(n, sizeof(*uc->pmus), GFP_KERNEL);
-	if (!uc->pmus || !uc->pkgs)
+	if (!uc->pmus)
 		goto nomem;
 	uc->num_pmus = n;
-	for (i = 0; i < uc->num_pkgs; i++)
-		xu_pmi_pkg_init(uc, i);
 
 	n = 0;
 	for (t = uc->plat->types, k = 0; *t; t++, k++) {
@@ -804,6 +815,8 @@ int xu_uncore_init(struct xu_uncore *uc)
 	ret = xu_uncore_alloc(uc);
 	if (ret)
 		return ret;
+	/* perf's max_sample_rate, read by a worker, not through insmod's mounts */
+	schedule_work(&uc->rate_work);
 
 	/*
 	 * Another driver's PMUs of these names (intel_uncore's; a PCI

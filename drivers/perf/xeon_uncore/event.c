@@ -763,12 +763,12 @@ void __xu_event_stop(struct perf_event *event, int flags)
  * @uc: the uncore
  *
  * An event is throttled beyond the lower of the max_sample_rate module
- * parameter and perf's own limit.  Process context: at every sampling
- * event's creation, and after each throttling (xu_unthrottle()).
- *
- * Return: the samples per tick one event may take.
+ * parameter and perf's own limit.  From rate_work only (at load, at every
+ * sampling event's creation, and after each throttling): a worker, whose
+ * sysctl read resolves in the initial mount namespace whoever opened the
+ * event, and which may sleep where pmu::event_init must not wait.
  */
-int xu_sample_rate_refresh(struct xu_uncore *uc)
+static void xu_sample_rate_refresh(struct xu_uncore *uc)
 {
 	int perf_rate = xu_perf_max_sample_rate();
 	u64 rate = uc->max_sample_rate;
@@ -776,7 +776,6 @@ int xu_sample_rate_refresh(struct xu_uncore *uc)
 	if (perf_rate > 0)
 		rate = min_t(u64, rate, perf_rate);
 	WRITE_ONCE(uc->samples_per_tick, DIV_ROUND_UP(rate, HZ));
-	return uc->samples_per_tick;
 }
 
 void xu_sample_rate_work(struct work_struct *work)

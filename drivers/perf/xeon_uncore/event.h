@@ -73,7 +73,6 @@ void xu_freq_stop(struct perf_event *event);
 void xu_freq_start(struct perf_event *event);
 void xu_adjust_freq(struct perf_event *event);
 
-int xu_sample_rate_refresh(struct xu_uncore *uc);
 void xu_sample_rate_work(struct work_struct *work);
 
 #endif /* _XEON_UNCORE_EVENT_H */

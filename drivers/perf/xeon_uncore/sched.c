@@ -15,6 +15,7 @@
 #include <linux/bitops.h>
 #include <linux/sysfs.h>
 
+#include "compat.h"
 #include "io.h"
 #include "sched.h"
 
@@ -333,6 +334,8 @@ int xu_extra_check(struct xu_box *box, struct perf_event *event)
 	u64 claimed[3] = { }, wanted[3] = { };
 	unsigned int i, w;
 
+	/* (xeon_uncore_pmi's event_init case takes the CPUs away here) */
+	XU_STATIC_STUB(xu_extra_check, box, event);
 	if (!t->num_extra || t->ops->claims)
 		return 0;
 	xu_extra_fields(t, event, used);
@@ -364,6 +367,7 @@ int xu_extra_check(struct xu_box *box, struct perf_event *event)
 	}
 	return 0;
 }
+EXPORT_SYMBOL_IF_KUNIT(xu_extra_check);
 
 /* Kuhn's augmenting path: give event @e a counter, moving others if needed */
 static bool xu_augment(const unsigned long *allowed, unsigned int e,

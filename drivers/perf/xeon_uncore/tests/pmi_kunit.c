@@ -12,8 +12,10 @@
  * the collecting CPU as real NMIs.  Register images are literals from
  * Tables 2-2..2-7 (U-Box) and 2-64..2-68 (M-Box).
  */
+#include <kunit/static_stub.h>
 #include <linux/atomic.h>
 #include <linux/bitfield.h>
+#include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/jiffies.h>
@@ -26,6 +28,7 @@
 
 #include <xeon_uncore/nhmex.h>
 
+#include "../sched.h"
 #include "private.h"
 #include "xu_test.h"
 
@@ -2148,6 +2151,80 @@ static void pmi_walk_charges_the_delivery(struct kunit *test)
 	expect_clear(test, 0);
 }
 
+/* The CPUs pmi_cpus_go() took offline, for pmi_cpus_back() */
+static struct {
+	cpumask_t down;
+	int err;
+} pmi_gone;
+
+static void pmi_cpus_back(void *unused)
+{
+	unsigned int cpu;
+
+	for_each_cpu(cpu, &pmi_gone.down)
+		add_cpu(cpu);
+	cpumask_clear(&pmi_gone.down);
+}
+
+/*
+ * xu_extra_check() once, as event_init calls it: every CPU of the box's
+ * package goes offline first, as if the last went between event_init's
+ * check of the package's CPU and its use
+ */
+static int pmi_cpus_go(struct xu_box *box, struct perf_event *event)
+{
+	struct kunit *test = kunit_get_current_test();
+	unsigned int cpu;
+	int err;
+
+	kunit_deactivate_static_stub(test, xu_extra_check);
+	for_each_online_cpu(cpu) {
+		if (topology_logical_package_id(cpu) != box->pkg)
+			continue;
+		err = remove_cpu(cpu);
+		if (err) {
+			pmi_gone.err = err;
+			break;
+		}
+		cpumask_set_cpu(cpu, &pmi_gone.down);
+	}
+	return xu_extra_check(box, event);
+}
+
+/*
+ * The package's last CPU goes offline inside event_init: the event is
+ * refused with -ENODEV (perf's check of the CPU it was given), never
+ * given CPU -1, whose per-CPU context perf would index
+ */
+static void pmi_event_init_cpu_gone_is_enodev(struct kunit *test)
+{
+	struct xu_pmu *xp = xu_test_pmu(test, "uncore_mbox_0");
+	struct perf_event_attr attr;
+	struct perf_event *event;
+	int cpu;
+
+	if (topology_max_packages() < 2)
+		kunit_skip(test, "one package: its CPUs cannot all go offline");
+	cpu = xu_test_cpu_of(test, 1);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_cpus_back, NULL));
+	pmi_gone.err = 0;
+	kunit_activate_static_stub(test, xu_extra_check, pmi_cpus_go);
+
+	xu_test_attr(&attr, xp, CFG_CYCLES_WRAP);
+	attr.sample_period = 100000;
+	event = perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
+	KUNIT_ASSERT_EQ(test, pmi_gone.err, 0);
+	KUNIT_EXPECT_FALSE_MSG(test, cpumask_empty(&pmi_gone.down),
+			       "the stub took no CPU of package 1 offline");
+	KUNIT_EXPECT_EQ(test, READ_ONCE(xp->boxes[1].cpu), -1);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(event), -ENODEV);
+	if (!IS_ERR(event))
+		perf_event_release_kernel(event);
+
+	pmi_cpus_back(NULL);
+	KUNIT_EXPECT_GE(test, READ_ONCE(xp->boxes[1].cpu), 0);
+}
+
 XU_TEST_PARAMS(nx, XU_TEST_NX);
 
 static struct kunit_case xeon_uncore_pmi_cases[] = {
@@ -2187,6 +2264,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_two_cpus_take_each_pmi, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
 	KUNIT_CASE(pmi_budget_fills_at_its_share),
+	KUNIT_CASE_PARAM(pmi_event_init_cpu_gone_is_enodev, nx_gen_params),
 	{}
 };
 
