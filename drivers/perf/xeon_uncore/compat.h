@@ -61,7 +61,7 @@
 #include <kunit/static_stub.h>
 #define XU_STATIC_STUB(fn, args...)	KUNIT_STATIC_STUB_REDIRECT(fn, args)
 #else
-#define XU_STATIC_STUB(fn, args...)	do { } while (0)
+#define XU_STATIC_STUB(fn, args...)	((void)(fn))
 #endif
 
 /*

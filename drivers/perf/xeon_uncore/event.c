@@ -655,6 +655,15 @@ void __xu_event_start(struct perf_event *event, int flags)
 		xu_event_end(event);
 		return;
 	}
+	/* the package's PMIs do not arrive (xu_pmi_pkg_lost()): no sampling */
+	if (is_sampling_event(event) && unlikely(xu_box_pkg(box)->pmi_lost)) {
+		if (!event->pending_disable) {
+			pr_info_ratelimited("%s: a sampling event of package %u is disabled: the package's overflow interrupts do not arrive\n",
+					    box->pmu->name, box->pkg);
+			xu_event_disable_inatomic(event);
+		}
+		return;
+	}
 	/* held back by the PMI budget: throttled, tried again a tick later */
 	if (is_sampling_event(event) && xu_pkg_budget_spent(xu_box_pkg(box))) {
 		hwc->interrupts = XU_THROTTLED;

@@ -104,15 +104,20 @@ int xu_pkg_cpu_online(unsigned int cpu, struct hlist_node *node)
 		xu_box_init_one(&uc->pmus[i].boxes[pkg]);
 	cpumask_set_cpu(cpu, &uc->cpumask);
 	xu_pkg_set_cpu(uc, pkg, cpu);
-	if (uc->pmi)
-		xu_pmi_pkg_start(uc, xu_pmi_route_core(uc, cpu, -1));
+	if (uc->pmi) {
+		bool reached;
+		int core = xu_pmi_route_core(uc, cpu, -1, &reached);
+
+		xu_pmi_pkg_start(uc, core, reached);
+	}
 	return 0;
 }
 
-/* For xu_pkg_start_on(): the core the PMIs go to */
+/* For xu_pkg_start_on(): the core the PMIs go to, and whether it takes them */
 struct xu_pkg_start {
 	struct xu_uncore *uc;
 	int core;
+	bool reached;
 };
 
 /* On the package's new collecting CPU */
@@ -120,7 +125,7 @@ static void xu_pkg_start_on(void *data)
 {
 	struct xu_pkg_start *st = data;
 
-	xu_pmi_pkg_start(st->uc, st->core);
+	xu_pmi_pkg_start(st->uc, st->core, st->reached);
 }
 
 /*
@@ -167,7 +172,7 @@ int xu_pkg_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	xu_pkg_timers_follow(uc, pkg, target);
 	/* (here, not there: the choice ranks CPUs, too long with interrupts off) */
 	if (uc->pmi)
-		st.core = xu_pmi_route_core(uc, target, cpu);
+		st.core = xu_pmi_route_core(uc, target, cpu, &st.reached);
 	smp_call_function_single(target, xu_pkg_start_on, &st, true);
 	return 0;
 }

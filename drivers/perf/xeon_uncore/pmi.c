@@ -371,6 +371,14 @@ static int xu_pmi_ack_unknown(struct xu_uncore *uc, unsigned int pkg,
 	return found;
 }
 
+/*
+ * xu_pmi_walk(), for a freeze that no PMI ended (the watchdog's): the
+ * package stood frozen from @lost_since on, a time it is charged for;
+ * 0 for every other walk
+ */
+static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
+			 struct pt_regs *regs, bool unfreeze, u64 lost_since);
+
 /**
  * xu_pmi_walk() - walk the overflow status of one package
  * @uc:       the uncore
@@ -378,7 +386,7 @@ static int xu_pmi_ack_unknown(struct xu_uncore *uc, unsigned int pkg,
  * @regs:     the interrupted registers, for samples; NULL outside an
  *            interrupt
  * @unfreeze: unfreeze the package even if its status is clear (after a
- *            route, which froze it)
+ *            route, which froze it, and the watchdog's)
  *
  * Reads the global status, then the status of each box it flags (through
  * the second-level summaries, and of every box under a summary that
@@ -393,6 +401,13 @@ static int xu_pmi_ack_unknown(struct xu_uncore *uc, unsigned int pkg,
  */
 int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		bool unfreeze)
+{
+	return __xu_pmi_walk(uc, pkg, regs, unfreeze, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmi_walk);
+
+static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
+			 struct pt_regs *regs, bool unfreeze, u64 lost_since)
 {
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
@@ -414,6 +429,7 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		if (unfreeze) {
 			g->unfreeze(gbox);
 			xu_pkg_thaw_boxes(uc, pkg);
+			p->thawed_ns = ktime_get_mono_fast_ns();
 		}
 		return 0;
 	}
@@ -515,13 +531,21 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	g->unfreeze(gbox);
 	/* boxes whose own unfreeze waited for this walk (xu_box_thaw()) */
 	xu_pkg_thaw_boxes(uc, pkg);
-	/* (a stamp older than the watchdog's two ticks is another PMI's) */
-	if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
-		pmi = t0;
-	WRITE_ONCE(p->pmi_seen, pmi);
+	p->thawed_ns = ktime_get_mono_fast_ns();
+	if (lost_since) {
+		/* no PMI: frozen since the package was last seen running */
+		pmi = min(lost_since, t0);
+	} else {
+		/* (a stamp older than the watchdog's two ticks is another PMI's) */
+		if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
+			pmi = t0;
+		WRITE_ONCE(p->pmi_seen, pmi);
+	}
 	/* a PMI's walk (not a route's or the watchdog's): its delivery too */
-	frozen = ktime_get_mono_fast_ns() - pmi +
-		 (unfreeze ? 0 : uc->pmi_delivery_ns);
+	frozen = p->thawed_ns - pmi + (unfreeze ? 0 : uc->pmi_delivery_ns);
+	/* a PMI arrived: the package's route works */
+	if (!unfreeze)
+		p->lost_run = 0;
 
 	for (i = 0; i < w.n_out; i++)
 		xu_event_overflow_sample(w.out[i], w.regs);
@@ -531,7 +555,6 @@ int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
 	return handled;
 }
-EXPORT_SYMBOL_IF_KUNIT(xu_pmi_walk);
 
 /**
  * xu_handle_pmi() - walk the overflow status of one package, locked
@@ -689,6 +712,35 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	return pmi || echo ? NMI_HANDLED : NMI_DONE;
 }
 
+/*
+ * Lost PMIs in a row, no PMI arriving between them, after which the
+ * package's PMIs are taken not to arrive at all
+ */
+#define XU_PMI_LOST_RUN		2
+
+/*
+ * The package's PMIs do not reach a CPU: its sampling events stop, at
+ * once, and none starts (__xu_event_start()) until its route changes
+ * (xu_pmi_route()).  Counting events go on: an overflow of theirs is
+ * rare, and the watchdog folds it, charged.  Locked.  Returns true if
+ * they had not been taken to be lost yet.
+ */
+static bool xu_pmi_pkg_lost(struct xu_uncore *uc, struct xu_pkg *p)
+{
+	unsigned int i;
+
+	if (p->pmi_lost)
+		return false;
+	p->pmi_lost = true;
+	for (i = 0; i < uc->num_pmus; i++) {
+		struct xu_box *box = &uc->pmus[i].boxes[p->id];
+
+		if (xu_box_here(box) && box->n_events)
+			__xu_throttle_box(box);
+	}
+	return true;
+}
+
 /* Does any box of the package hold an event? */
 static bool xu_pkg_busy(struct xu_uncore *uc, unsigned int pkg)
 {
@@ -713,13 +765,14 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 	struct xu_uncore *uc = p->uc;
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[p->id];
-	bool busy, lost = false;
+	bool busy, frozen, lost = false, stop = false;
 	u64 sts;
 
 	if (topology_logical_package_id(smp_processor_id()) != p->id)
 		return HRTIMER_NORESTART;
 	xu_pkg_lock(p);
 	busy = xu_pkg_busy(uc, p->id);
+	frozen = busy && p->routed && g->frozen(gbox, p->gsts_stuck);
 	/*
 	 * Frozen with a clear status, too: a polled event's stop cleared its
 	 * counter's bit (xu_clear_polled_overflow()) after that bit's
@@ -727,24 +780,32 @@ static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
 	 * off can do, and where the global status is the boxes' summary
 	 * (Xeon 7500) the PMI's walk then found nothing
 	 */
-	if (!busy || !p->routed || !g->frozen(gbox, p->gsts_stuck) ||
-	    g->status(gbox, &sts)) {
+	if (!frozen || g->status(gbox, &sts)) {
+		/* a freeze found later began after this sight */
+		if (busy && p->routed && !frozen)
+			p->thawed_ns = ktime_get_mono_fast_ns();
 		p->wd_walks = ~0ULL;
 	} else if (p->wd_walks != p->walks) {
 		p->wd_walks = p->walks;
 	} else {
-		xu_pmi_walk(uc, p->id, get_irq_regs(), true);
+		/* a bit the walk finds stuck is no overflow */
+		lost = sts & ~p->gsts_stuck;
+		__xu_pmi_walk(uc, p->id, get_irq_regs(), true,
+			      lost ? p->thawed_ns : 0);
 		p->wd_walks = ~0ULL;
-		/* a bit the walk found stuck was no overflow */
-		if (sts & ~p->gsts_stuck) {
+		if (lost) {
 			p->lost++;
-			lost = true;
 			/* in case this CPU's LVTPC is what lost it */
 			xu_pmi_lvtpc_arm();
+			if (++p->lost_run >= XU_PMI_LOST_RUN)
+				stop = xu_pmi_pkg_lost(uc, p);
 		}
 	}
 	xu_pkg_unlock(p);
-	if (lost)
+	if (stop)
+		pr_warn("package %u: %u overflow interrupts in a row did not arrive (routed to core %d); sampling stops on this package until its CPUs change, counting goes on\n",
+			p->id, XU_PMI_LOST_RUN, p->pmi_core);
+	else if (lost)
 		pr_warn_ratelimited("package %u: an overflow interrupt was lost and left the uncore frozen; folded and unfrozen by the watchdog\n",
 				    p->id);
 	if (!busy)
@@ -798,41 +859,66 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
  * @cpu:  the package's collecting CPU
  * @gone: a CPU of the package on its way offline, still online but left
  *        out, or -1
+ * @reached: set to whether a CPU online takes the PMIs there
  *
  * The collecting CPU's own core if pmi_core_sel reaches it; else the
  * lowest core within reach with a CPU online, whose NMI handler takes the
  * PMIs as well (any CPU of the package walks); else, with no CPU online
- * on the cores within reach, core 0: the PMIs are then lost and the
- * watchdog folds each overflow.  Under the CPU hotplug lock, or with the
+ * on the cores within reach, core 0: the PMIs are then lost, and the
+ * package samples nothing (xu_pmi_route()).  Under the CPU hotplug lock, or with the
  * other CPUs offline (resume): the online CPUs cannot change meanwhile.
  * Beyond the field, it ranks every online CPU of the package: in process
  * context, but at resume, where the boot CPU's core is core 0.
  *
  * Return: the core's index (xu_core_index()).
  */
-int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone)
+int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone,
+		      bool *reached)
 {
 	unsigned int reach = uc->plat->global->pmi_cores;
 	unsigned int pkg = topology_logical_package_id(cpu);
 	unsigned int idx = xu_core_index(cpu), best = reach, c;
 
+	*reached = true;
 	if (idx < reach)
 		return idx;
 	for_each_online_cpu(c)
 		if (c != gone && topology_logical_package_id(c) == pkg)
 			best = min(best, xu_core_index(c));
-	return best < reach ? best : 0;
+	*reached = best < reach;
+	return *reached ? best : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_pmi_route_core);
 
 /*
  * Send the PMIs of @pkg, locked, to @core (-1: nowhere), which freezes
- * it until the next walk
+ * it until the next walk.  A core without a CPU online to take them
+ * (!@reached) stops the package's sampling (xu_pmi_pkg_lost()); any other
+ * lets it sample again, as does a CPU coming or going, which makes the
+ * choice again.  Returns true if the package's sampling stopped here.
  */
-static void xu_pmi_route(struct xu_uncore *uc, unsigned int pkg, int core)
+static bool xu_pmi_route(struct xu_uncore *uc, unsigned int pkg, int core,
+			 bool reached)
 {
+	struct xu_pkg *p = &uc->pkgs[pkg];
+
 	uc->plat->global->route(&uc->pmus[0].boxes[pkg], core);
-	uc->pkgs[pkg].pmi_core = core;
+	p->pmi_core = core;
+	if (core < 0)
+		return false;
+	p->lost_run = 0;
+	if (!reached)
+		return xu_pmi_pkg_lost(uc, p);
+	p->pmi_lost = false;
+	return false;
+}
+
+/* Say why xu_pmi_route() stopped a package's sampling; not locked */
+static void xu_pmi_route_lost(struct xu_pkg *p, bool stop)
+{
+	if (stop)
+		pr_warn("package %u: its overflow interrupts can reach only cores that have no CPU online; sampling stops on this package until its CPUs change, counting goes on\n",
+			p->id);
 }
 
 /**
@@ -853,7 +939,7 @@ void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
 	hrtimer_cancel(&p->watchdog);
 	local_irq_save(flags);
 	xu_pkg_lock(p);
-	xu_pmi_route(uc, pkg, -1);
+	xu_pmi_route(uc, pkg, -1, false);
 	p->routed = false;
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
@@ -864,29 +950,31 @@ void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
  * xu_pmi_pkg_start() - take the package's PMIs on this CPU
  * @uc:   the uncore
  * @core: the core to send them to, xu_pmi_route_core()'s for this CPU
+ * @reached: xu_pmi_route_core()'s word on it
  *
  * On the package's new collecting CPU: routes the PMIs, walks what
  * overflowed while they went nowhere, unfreezes, and starts the watchdog
  * if the package has events.  Under the CPU hotplug lock.
  */
-void xu_pmi_pkg_start(struct xu_uncore *uc, int core)
+void xu_pmi_pkg_start(struct xu_uncore *uc, int core, bool reached)
 {
 	unsigned int cpu = smp_processor_id();
 	unsigned int pkg = topology_logical_package_id(cpu);
 	struct xu_pkg *p = &uc->pkgs[pkg];
 	unsigned long flags;
-	bool busy;
+	bool busy, stop;
 
 	if (!uc->pmi)
 		return;
 	local_irq_save(flags);
 	xu_pkg_lock(p);
-	xu_pmi_route(uc, pkg, core);
+	stop = xu_pmi_route(uc, pkg, core, reached);
 	p->routed = true;
 	xu_pmi_walk(uc, pkg, NULL, true);
 	busy = xu_pkg_busy(uc, pkg);
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
+	xu_pmi_route_lost(p, stop);
 	if (busy)
 		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
 			      HRTIMER_MODE_REL_PINNED_HARD);
@@ -915,19 +1003,21 @@ void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone)
 {
 	struct xu_pkg *p = &uc->pkgs[pkg];
 	int cpu = READ_ONCE(uc->pmus[0].boxes[pkg].cpu), core;
+	bool reached, stop = false;
 	unsigned long flags;
 
 	if (!uc->pmi || cpu < 0)
 		return;
-	core = xu_pmi_route_core(uc, cpu, gone);
+	core = xu_pmi_route_core(uc, cpu, gone, &reached);
 	local_irq_save(flags);
 	xu_pkg_lock(p);
-	if (p->routed && core != p->pmi_core) {
-		xu_pmi_route(uc, pkg, core);
+	if (p->routed && (core != p->pmi_core || reached == p->pmi_lost)) {
+		stop = xu_pmi_route(uc, pkg, core, reached);
 		xu_pmi_walk(uc, pkg, NULL, true);
 	}
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
+	xu_pmi_route_lost(p, stop);
 }
 
 /**
@@ -940,8 +1030,12 @@ void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone)
  */
 void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg)
 {
-	xu_pmi_route(uc, pkg,
-		     xu_pmi_route_core(uc, uc->pmus[0].boxes[pkg].cpu, -1));
+	bool reached;
+	int core = xu_pmi_route_core(uc, uc->pmus[0].boxes[pkg].cpu, -1,
+				     &reached);
+
+	/* (the boot CPU's core is core 0, within every platform's reach) */
+	xu_pmi_route(uc, pkg, core, reached);
 	xu_pmi_walk(uc, pkg, NULL, true);
 }
 

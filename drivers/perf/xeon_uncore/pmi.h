@@ -30,10 +30,11 @@ void xu_pmi_unregister(struct xu_uncore *uc);
 void xu_pmi_probe(struct xu_uncore *uc);
 void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg);
 void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg);
-void xu_pmi_pkg_start(struct xu_uncore *uc, int core);
+void xu_pmi_pkg_start(struct xu_uncore *uc, int core, bool reached);
 void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone);
 void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg);
-int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone);
+int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone,
+		      bool *reached);
 void xu_pmi_watchdog_kick(struct xu_box *box);
 void xu_pmi_event_add(struct xu_box *box, struct perf_event *event);
 void xu_pmi_event_del(struct xu_box *box, struct perf_event *event);

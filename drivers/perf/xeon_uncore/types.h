@@ -570,6 +570,15 @@ struct xu_deferred {
  * @walk_avg_ns: a walk's frozen time, a running average, under @lock
  * @pmi_seen: when the last walk's PMI was first seen (@pmi_ns, or the
  *            walk's start), written under @lock: for xu_pmi_probe()
+ * @thawed_ns: when the package was last known to count, unfrozen: a
+ *            walk's end, a watchdog tick that found it so; under @lock.
+ *            A freeze no PMI ended is charged from then.
+ * @lost_run: PMIs the watchdog stood in for since the last PMI's walk or
+ *            route, under @lock
+ * @pmi_lost: the package's PMIs do not arrive (their route reaches no
+ *            CPU online, or XU_PMI_LOST_RUN were lost in a row): its
+ *            sampling events stop and do not start, until the route is
+ *            made again; under @lock
  */
 struct xu_pkg {
 	arch_spinlock_t lock;
@@ -599,6 +608,9 @@ struct xu_pkg {
 	u64 budget_stamp;
 	u64 walk_avg_ns;
 	u64 pmi_seen;
+	u64 thawed_ns;
+	unsigned int lost_run;
+	bool pmi_lost;
 };
 
 /* Lock a package; interrupts are off, and the caller is not in NMI */

@@ -2151,6 +2151,96 @@ static void pmi_walk_charges_the_delivery(struct kunit *test)
 	expect_clear(test, 0);
 }
 
+/* Let package 0 sample again: the case's PMIs did not arrive */
+static void pmi_lost_reset(void *data)
+{
+	struct xu_pkg *p = data;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	xu_pkg_lock(p);
+	p->pmi_lost = false;
+	p->lost_run = 0;
+	xu_pkg_unlock(p);
+	local_irq_restore(flags);
+}
+
+static void pmi_no_budget(void *uc)
+{
+	WRITE_ONCE(((struct xu_uncore *)uc)->pmi_max_percent, 100);
+}
+
+/* Inject @in on package 0's M-Box 0 and wait for the watchdog's next fold */
+static void inject_lost(struct kunit *test, struct perf_event *event,
+			struct pmi_inject *in)
+{
+	struct xu_pkg *p = xu_box_pkg(xu_event_box(event));
+	u64 lost = READ_ONCE(p->lost);
+	unsigned long end = jiffies + 2 * HZ;
+
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_inject_m0_here,
+							  in, true));
+	KUNIT_ASSERT_EQ(test, 0, in->ret);
+	while (READ_ONCE(p->lost) == lost) {
+		KUNIT_ASSERT_TRUE_MSG(test, time_before(jiffies, end),
+				      "the watchdog folded no lost PMI in 2 s");
+		usleep_range(1000, 2000);
+	}
+}
+
+/*
+ * PMIs that never arrive.  The watchdog folds the overflow at its second
+ * sight of the freeze, a tick (50 ms) after its first, and charges the
+ * PMI budget from its last sight of the package counting: 50 ms or more,
+ * where the walk itself takes microseconds.  At 5% the bucket holds
+ * 5 ms and fills by at most 7.5 ms in those three ticks: below -30 ms
+ * after.  The second lost PMI in a row stops the package's sampling:
+ * the event is disabled, and the package counts, unfrozen.
+ */
+static void pmi_lost_pmis_are_charged_then_stop_sampling(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct pmi_inject in = { .sim = sim, .n = 1000 };
+	struct perf_event *event;
+	unsigned long end;
+	struct xu_pkg *p;
+
+	xu_test_quiet_sim(test, sim);
+	event = open_sampling(test, 1000, &ps);
+	p = xu_box_pkg(xu_event_box(event));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_lost_reset, p));
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_no_budget, p->uc));
+	WRITE_ONCE(p->uc->pmi_max_percent, 5);
+	xu_sim_set_deliver_pmi(sim, false);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_deliver_on, sim));
+
+	inject_lost(test, event, &in);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 1);
+	KUNIT_EXPECT_LT(test, READ_ONCE(p->budget_left), -30 * (s64)NSEC_PER_MSEC);
+	KUNIT_EXPECT_FALSE(test, READ_ONCE(p->pmi_lost));
+
+	/* throttled by the debt: no budget, so that it starts a tick later */
+	pmi_no_budget(p->uc);
+	end = jiffies + 2 * HZ;
+	while (READ_ONCE(event->hw.state) & PERF_HES_STOPPED) {
+		KUNIT_ASSERT_TRUE_MSG(test, time_before(jiffies, end),
+				      "event throttled for over 2 s");
+		usleep_range(1000, 2000);
+	}
+	inject_lost(test, event, &in);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 2);
+	KUNIT_EXPECT_TRUE(test, READ_ONCE(p->pmi_lost));
+	end = jiffies + 2 * HZ;
+	while (READ_ONCE(event->state) != PERF_EVENT_STATE_OFF) {
+		KUNIT_ASSERT_TRUE_MSG(test, time_before(jiffies, end),
+				      "event not disabled in 2 s: state %d",
+				      READ_ONCE(event->state));
+		usleep_range(1000, 2000);
+	}
+	KUNIT_EXPECT_TRUE(test, rd_module(test, NHMEX_U_GLOBAL_CTL) & NHMEX_U_GCTL_EN_ALL);
+}
+
 /* The CPUs pmi_cpus_go() took offline, for pmi_cpus_back() */
 static struct {
 	cpumask_t down;
@@ -2265,6 +2355,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
 	KUNIT_CASE(pmi_budget_fills_at_its_share),
 	KUNIT_CASE_PARAM(pmi_event_init_cpu_gone_is_enodev, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_lost_pmis_are_charged_then_stop_sampling, nx_gen_params),
 	{}
 };
 

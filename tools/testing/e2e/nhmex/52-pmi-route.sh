@@ -9,7 +9,10 @@
 # core with no CPU online loses every PMI, and the watchdog folds each
 # overflow.  On socket 1:
 #   - cores 0-3 offline: core 4 collects; no core within reach has a CPU
-#     online, and the route names core 0;
+#     online, and the route names core 0: the PMIs are lost, and the
+#     driver stops socket 1's sampling, saying why, so that a perf record
+#     there holds no socket frozen: a perf stat of the W-Box clock beside
+#     it counts 95% of the clock or more;
 #   - core 2 back online: the route names core 2, and a perf record of a
 #     C-Box gets its samples at the documented rate, every overflow
 #     folded by its PMI, none by the watchdog, the NMIs on core 2's CPU;
@@ -25,7 +28,7 @@ DEV=/sys/bus/event_source/devices
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
 nhmex_require nhmex/52-pmi-route
-plan 24
+plan 29
 
 online() { echo "$2" >/sys/devices/system/cpu/cpu$1/online; }
 # C0..C4: socket 1's CPUs of cores 0-4, by core (one thread each, or the
@@ -85,6 +88,34 @@ check "offline socket 1's cores 0-3 (CPUs $C0-$C3)" \
 check_eq "core 4 (CPU $C4) collects socket 1" \
 	"$(tr ',' '\n' <$DEV/uncore_cbox_0/cpumask | sed -n 2p)" "$C4"
 check_eq "no core within reach online: the route names core 0" "$(sel)" 1
+check "the log says socket 1's sampling stopped" \
+	sh -c "dmesg | grep -q 'package 1: its overflow interrupts can reach only cores that have no CPU online; sampling stops'"
+
+# PMIs lost for good.  perf record -c 1000000 on an M-Box event beside
+# perf stat of the W-Box's clockticks, 1 s: a lost PMI would hold socket
+# 1 frozen from its overflow (8.4 a second) to the watchdog's fold, 50 to
+# 100 ms; the driver does not start socket 1's sampling events, and the
+# clock counts all of the stat's running time.  Socket 0 samples on.
+WCLK=$(nhmex_rate uncore_wbox 0xff 1)
+MREC=/tmp/52-lost.data
+_dis0=$(dmesg | grep -c 'a sampling event of package 1 is disabled')
+perf record -q -a -c 1000000 -e uncore_mbox_0/cycles/ -o $MREC -- sleep 2 2>/dev/null &
+_rec=$!
+sleep 0.5
+perf stat -x';' -a -A -e uncore_wbox/clockticks/ -o /tmp/52-lost.csv -- sleep 1
+wait $_rec
+_line=$(awk -F';' -v c="CPU$C4" '$1 == c' /tmp/52-lost.csv)
+_share=$(echo "$_line" | awk -F';' -v r="$WCLK" '{ if ($5 > 0) printf "%.4f", $2 / (r * $5 / 1e9) }')
+diag "socket 1's W-Box clockticks while perf record ran: '$_line', $_share of $WCLK/s"
+check_ge "the stat keeps 95% of socket 1's clock beside the record" "$_share" 0.95
+check_ge "the log says why socket 1's sampling event stopped" \
+	"$(($(dmesg | grep -c 'a sampling event of package 1 is disabled') - _dis0))" 1
+# shellcheck disable=SC2046 # split into $1..$4
+set -- $(rec_stats $MREC "$C4")
+check_eq "no sample of socket 1" "$1" 0
+# shellcheck disable=SC2046 # split into $1..$4
+set -- $(rec_stats $MREC "$(e5_socket_cpu 0)")
+check_ge "socket 0 samples on" "$1" 2
 
 check "online core 2 (CPU $C2)" online "$C2" 1
 check_eq "the route names core 2" "$(sel)" 4
