@@ -59,18 +59,25 @@ const struct xu_io_ops xu_msr_io = {
  * @on: set the enable, else clear it
  *
  * A read-modify-write of this CPU's IA32_DEBUGCTL, written only if the
- * bit changes; a fault leaves it as it was.
+ * bit changes; a fault leaves it as it was.  With interrupts off: perf's
+ * context switches write the register too (its LBR and BTS bits), and
+ * one between the read and the write would be undone by it; its NMI
+ * handler puts back what it changes before it returns.
  */
 void xu_debugctl_uncore_pmi(bool on)
 {
+	unsigned long flags;
 	u64 debugctl;
 
+	local_irq_save(flags);
 	if (rdmsrl_safe(MSR_IA32_DEBUGCTLMSR, &debugctl))
-		return;
+		goto out;
 	if (on && !(debugctl & XU_DEBUGCTL_UNCORE_PMI))
 		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl | XU_DEBUGCTL_UNCORE_PMI);
 	else if (!on && (debugctl & XU_DEBUGCTL_UNCORE_PMI))
 		wrmsrl_safe(MSR_IA32_DEBUGCTLMSR, debugctl & ~XU_DEBUGCTL_UNCORE_PMI);
+out:
+	local_irq_restore(flags);
 }
 
 /**
