@@ -15,6 +15,7 @@
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
 #include <linux/math64.h>
+#include <linux/overflow.h>
 #include <linux/smp.h>
 
 #include "compat.h"
@@ -647,6 +648,7 @@ void __xu_event_start(struct perf_event *event, int flags)
 	struct hw_perf_event *hwc = &event->hw;
 	u64 now, ctl = 0;
 	bool taken;
+	int err;
 
 	if (WARN_ON_ONCE(!(hwc->state & PERF_HES_STOPPED)))
 		return;
@@ -707,8 +709,11 @@ void __xu_event_start(struct perf_event *event, int flags)
 	hwc->state = 0;
 	box->active[hwc->idx] = event;
 	/* a counter handed over in a frozen box may hold the image already */
-	if (ctl != hwc->config &&
-	    xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config)) {
+	err = ctl != hwc->config ?
+	      xu_write(box, xu_ctl_reg(box, hwc->idx), hwc->config) : 0;
+	if (err) {
+		pr_warn_ratelimited("%s: package %u: counter %d's control could not be written (%d): the event does not count\n",
+				    box->pmu->name, box->pkg, hwc->idx, err);
 		box->active[hwc->idx] = NULL;
 		hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 		/* the departed event's control, kept by the hand-over */
@@ -938,17 +943,30 @@ void xu_freq_start(struct perf_event *event)
 void xu_adjust_freq(struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
-	u64 now = ktime_get_mono_fast_ns(), period;
+	u64 now = ktime_get_mono_fast_ns(), period, den;
 	u64 ns = now - hwc->freq_time_stamp;
 	u64 cur = xu_steered_period(event);
+	/*
+	 * PERF_EVENT_IOC_PERIOD may have set any frequency up to perf's own
+	 * limit: never steer past the module's
+	 */
+	u64 freq = min_t(u64, event->attr.sample_freq,
+			 xu_event_box(event)->pmu->uncore->max_sample_rate);
 	s64 step;
 
 	hwc->freq_time_stamp = now;
 	xu_set_freq_counted_ns(event, 0);
 	if (!ns)
 		return;
-	period = mul_u64_u64_div_u64(cur, NSEC_PER_SEC,
-				     ns * event->attr.sample_freq) ?: 1;
+	/*
+	 * cur * 10^9 / (ns * freq): a product past 64 bits (hours idle) is
+	 * as good as infinite, and a divisor below cur * 10^9 / 2^64 would
+	 * give a quotient past 64 bits, which the division faults on
+	 */
+	if (check_mul_overflow(ns, freq, &den))
+		den = U64_MAX;
+	den = max(den, mul_u64_u64_shr(cur, NSEC_PER_SEC, 64) + 1);
+	period = mul_u64_u64_div_u64(cur, NSEC_PER_SEC, den) ?: 1;
 	step = (s64)(period - cur);
 	step = (step >= 0 ? step + 7 : step - 7) / 8;
 	hwc->sample_period = max_t(s64, cur + step, 1);
