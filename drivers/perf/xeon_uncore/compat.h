@@ -65,6 +65,24 @@
 #endif
 
 /*
+ * Whether a PMU takes sampling events.  Linux 6.1 and 6.12 mark one that
+ * does not with PERF_PMU_CAP_NO_INTERRUPT, and perf refuses them there;
+ * the series "perf: Rework event_init checks" (posted August 2025)
+ * retires it for the opposite, PERF_PMU_CAP_SAMPLING of a PMU that does,
+ * which a kernel with the series defines.  In tree: the flag the tree has.
+ */
+static inline void xu_pmu_set_sampling(struct pmu *pmu, bool samples)
+{
+#ifdef PERF_PMU_CAP_SAMPLING
+	if (samples)
+		pmu->capabilities |= PERF_PMU_CAP_SAMPLING;
+#else
+	if (!samples)
+		pmu->capabilities |= PERF_PMU_CAP_NO_INTERRUPT;
+#endif
+}
+
+/*
  * Threads per core, for the core of a CPU that may be offline
  * (topology.h): Linux 6.9 exports __max_threads_per_core, older kernels
  * have smp_num_siblings (XU_HAVE_MAX_THREADS_PER_CORE).  In tree:

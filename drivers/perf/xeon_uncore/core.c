@@ -543,8 +543,7 @@ static void xu_pmu_setup(struct xu_uncore *uc, struct xu_pmu *xp,
 		.commit_txn	= xu_commit_txn,
 		.cancel_txn	= xu_cancel_txn,
 	};
-	if (!uc->pmi || !type->ctl_pmi)
-		xp->pmu.capabilities |= PERF_PMU_CAP_NO_INTERRUPT;
+	xu_pmu_set_sampling(&xp->pmu, uc->pmi && type->ctl_pmi);
 
 	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
 		struct xu_box *box = &xp->boxes[pkg];
