@@ -46,6 +46,11 @@
 /* The uncore whose PMIs the NMI handler takes */
 static struct xu_uncore *xu_nmi_uncore;
 
+/* This CPU's core index (xu_core_index()), for the NMI handler */
+static DEFINE_PER_CPU(unsigned int, xu_pmi_core_idx);
+/* The package's walk count when this CPU last claimed a PMI walked elsewhere */
+static DEFINE_PER_CPU(u64, xu_pmi_echo_walk);
+
 static u64 xu_walk_stamp(void)
 {
 	BUILD_BUG_ON(CONFIG_NR_CPUS > XU_WALK_CPU);
@@ -94,6 +99,7 @@ static bool xu_pmi_debugctl(const struct xu_uncore *uc)
  */
 void xu_pmi_cpu_init(struct xu_uncore *uc)
 {
+	this_cpu_write(xu_pmi_core_idx, xu_core_index(smp_processor_id()));
 	if (xu_pmi_debugctl(uc))
 		xu_debugctl_uncore_pmi(true);
 	xu_pmi_lvtpc_arm();
@@ -656,14 +662,38 @@ static bool xu_pmi_armed(struct xu_pkg *p)
 	       ktime_get_mono_fast_ns() - READ_ONCE(p->pmi_stopped) < XU_PMI_LATE_NS;
 }
 
+/*
+ * An NMI that finds nothing to walk: the PMI of another CPU's walk that
+ * reached this CPU too (both threads of the routed core)?  Claimed only
+ * on a CPU the route sends the PMIs to, within XU_PMI_ECHO_NS of another
+ * CPU's walk, and once per walk: an NMI from anything else (SERR, IOCHK,
+ * a watchdog's) on a CPU of the package goes on to the kernel's checks
+ * and NMI_UNKNOWN handlers.  One that comes to a thread of the routed
+ * core before the PMI's own NMI there is claimed for it; the PMI's is
+ * then the one reported as unknown.
+ */
+static bool xu_pmi_echo(struct xu_pkg *p, unsigned int cpu)
+{
+	u64 last = READ_ONCE(p->last_walk), walks = READ_ONCE(p->walks);
+
+	if (!last || (last & XU_WALK_CPU) == cpu ||
+	    ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU) >= XU_PMI_ECHO_NS)
+		return false;
+	if (!(READ_ONCE(p->pmi_core_mask) & BIT_ULL(this_cpu_read(xu_pmi_core_idx))))
+		return false;
+	if (this_cpu_read(xu_pmi_echo_walk) == walks)
+		return false;
+	this_cpu_write(xu_pmi_echo_walk, walks);
+	return true;
+}
+
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	struct xu_uncore *uc = READ_ONCE(xu_nmi_uncore);
 	unsigned int cpu = smp_processor_id(), pkg;
 	struct xu_box *gbox;
 	struct xu_pkg *p;
-	bool pmi, echo;
-	u64 sts, last;
+	u64 sts;
 	int n;
 
 	if (!uc)
@@ -695,6 +725,8 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		n = !uc->plat->global->status(gbox, &sts) &&
 		    (sts & ~READ_ONCE(p->gsts_stuck));
 		if (n) {
+			/* its walk, under way or to come, took this CPU's PMI */
+			this_cpu_write(xu_pmi_echo_walk, READ_ONCE(p->walks) + 1);
 			/* the package is frozen from now at the latest */
 			xu_pkg_saw_pmi(p);
 			irq_work_queue(&p->walk_work);
@@ -702,14 +734,17 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 			return NMI_HANDLED;
 		}
 	}
-	/* Nothing to walk: a PMI that another CPU of the package walked? */
-	pmi = xu_pmi_lvtpc_masked();
-	if (pmi)
+	/*
+	 * Nothing to walk.  A masked LVTPC says the NMI came through it: a
+	 * PMI, and not the core PMU's, whose handler, run first, unmasks
+	 * it whenever core events are active.  Else the PMI of another
+	 * CPU's walk, or not an uncore PMI at all.
+	 */
+	if (xu_pmi_lvtpc_masked()) {
 		xu_pmi_lvtpc_arm();
-	last = READ_ONCE(p->last_walk);
-	echo = last && (last & XU_WALK_CPU) != cpu &&
-	       ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU) < XU_PMI_ECHO_NS;
-	return pmi || echo ? NMI_HANDLED : NMI_DONE;
+		return NMI_HANDLED;
+	}
+	return xu_pmi_echo(p, cpu) ? NMI_HANDLED : NMI_DONE;
 }
 
 /*
@@ -904,6 +939,7 @@ static bool xu_pmi_route(struct xu_uncore *uc, unsigned int pkg, int core,
 
 	uc->plat->global->route(&uc->pmus[0].boxes[pkg], core);
 	p->pmi_core = core;
+	WRITE_ONCE(p->pmi_core_mask, core < 0 ? 0 : BIT_ULL(core));
 	if (core < 0)
 		return false;
 	p->lost_run = 0;

@@ -541,6 +541,9 @@ struct xu_deferred {
  *            package frozen)
  * @pmi_core: the core of the package its PMIs go to (xu_core_index()),
  *            -1 for none; under @lock (xu_pmi_route_core())
+ * @pmi_core_mask: the cores the PMIs go to, one bit each by index (the
+ *            route's pmi_core_sel); written under @lock, read by the NMI
+ *            handler without it
  * @lost:     PMIs the watchdog had to stand in for
  * @unknown_status: walks that found a global status bit outside the
  *            platform's known layout (struct xu_global_ops.known)
@@ -595,6 +598,7 @@ struct xu_pkg {
 	bool walker_nmi;
 	bool routed;
 	int pmi_core;
+	u64 pmi_core_mask;
 	u64 lost;
 	u64 unknown_status;
 	u64 gsts_seen;

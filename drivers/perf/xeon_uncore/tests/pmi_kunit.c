@@ -1875,6 +1875,8 @@ static void pmi_two_route_here(void *data)
 	local_irq_save(flags);
 	xu_pkg_lock(p);
 	gbox->box_ctl = *gctl;
+	/* the driver's own word on where the PMIs go: the cores written */
+	WRITE_ONCE(p->pmi_core_mask, FIELD_GET(NHMEX_U_GCTL_PMI_CORE_SEL, *gctl));
 	xu_sim_write(pmi_two.sim, 0, NHMEX_U_GLOBAL_CTL, *gctl);
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
@@ -1982,6 +1984,81 @@ static void pmi_two_cpus_take_each_pmi(struct kunit *test)
 			    "one walk for each PMI");
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), (int)n);
 	KUNIT_EXPECT_EQ(test, count_of(event), 1000ULL * n);
+}
+
+/* For pmi_foreign_nmi_reaches_the_unknown_path */
+static struct {
+	int cpu;		/* the CPU the foreign NMI is sent to */
+	atomic_t unknown;	/* NMIs no NMI_LOCAL handler claimed there */
+	struct xu_sim *sim;
+	int ret;
+} pmi_foreign;
+
+static int pmi_foreign_unknown(unsigned int type, struct pt_regs *regs)
+{
+	if (smp_processor_id() != READ_ONCE(pmi_foreign.cpu))
+		return NMI_DONE;
+	atomic_inc(&pmi_foreign.unknown);
+	return NMI_HANDLED;
+}
+
+/*
+ * On the collecting CPU: the overflow, whose PMI this CPU takes and walks
+ * as the access returns, then an NMI to the package's other CPU at once,
+ * microseconds after the walk
+ */
+static void pmi_foreign_send(void *data)
+{
+	pmi_foreign.ret = xu_sim_inject(pmi_foreign.sim, 0, "mbox", 0, EV_CYCLES,
+					XU_SIM_SUB_ANY, 1000);
+	apic->send_IPI(pmi_foreign.cpu, NMI_VECTOR);
+}
+
+static void pmi_foreign_off(void *unused)
+{
+	unregister_nmi_handler(NMI_UNKNOWN, "xu_test_foreign");
+	WRITE_ONCE(pmi_foreign.cpu, -1);
+}
+
+/*
+ * While package 0 samples, an NMI that is not a PMI (an IPI's here; on
+ * the silicon SERR, IOCHK, a platform watchdog's) comes to the package's
+ * other CPU right after a walk of the collecting CPU.  The route sends
+ * the PMIs to the collecting CPU's core only: the NMI is no echo of the
+ * PMI, the uncore's handler leaves it, and the kernel's unknown-NMI path
+ * (its NMI_UNKNOWN handlers) gets it, once.
+ */
+static void pmi_foreign_nmi_reaches_the_unknown_path(struct kunit *test)
+{
+	struct pmi_samples ps = { .calls = ATOMIC_INIT(0) };
+	struct xu_sim *sim = xu_test_sim(test);
+	struct perf_event *event;
+	unsigned long end;
+	int other, ret;
+
+	xu_test_quiet_sim(test, sim);
+	event = open_sampling(test, 1000, &ps);
+	other = xu_test_cpu_of(test, 0);
+	if (other == event->cpu)
+		kunit_skip(test, "package 0 has one CPU");
+	KUNIT_ASSERT_NE(test, xu_core_index(event->cpu), xu_core_index(other));
+	pmi_foreign.sim = sim;
+	atomic_set(&pmi_foreign.unknown, 0);
+	WRITE_ONCE(pmi_foreign.cpu, other);
+	ret = register_nmi_handler(NMI_UNKNOWN, pmi_foreign_unknown, 0, "xu_test_foreign");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_foreign_off, NULL));
+
+	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_foreign_send,
+							  NULL, true));
+	KUNIT_ASSERT_EQ(test, pmi_foreign.ret, 0);
+	wait_samples(test, &ps, 1);
+	end = jiffies + HZ;
+	while (!atomic_read(&pmi_foreign.unknown) && time_before(jiffies, end))
+		usleep_range(100, 200);
+	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_foreign.unknown), 1,
+			    "the NMI sent to CPU %d after CPU %d's walk", other, event->cpu);
+	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 1);
 }
 
 /* A CPU kept busy with interrupts off, for pmi_free_waits_for_the_timer_csd */
@@ -2352,6 +2429,7 @@ static struct kunit_case xeon_uncore_pmi_cases[] = {
 	KUNIT_CASE_PARAM(pmi_counting_stopped_counter_has_not_turned, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_route_writes_a_one_hot_core_mask, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_two_cpus_take_each_pmi, nx_gen_params),
+	KUNIT_CASE_PARAM(pmi_foreign_nmi_reaches_the_unknown_path, nx_gen_params),
 	KUNIT_CASE_PARAM(pmi_free_waits_for_the_timer_csd, nx_gen_params),
 	KUNIT_CASE(pmi_budget_fills_at_its_share),
 	KUNIT_CASE_PARAM(pmi_event_init_cpu_gone_is_enodev, nx_gen_params),
