@@ -419,7 +419,7 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
 	struct xu_pkg *p = &uc->pkgs[pkg];
 	struct xu_walk w = { .regs = regs };
-	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen;
+	u64 t0 = ktime_get_mono_fast_ns(), pmi, frozen, thawed;
 	struct pt_regs caller;
 	unsigned int i;
 	bool searched;
@@ -428,6 +428,7 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 
 	/* when the driver first saw the PMI's freeze (xu_pkg_saw_pmi()) */
 	pmi = xchg(&p->pmi_ns, 0);
+	thawed = p->thawed_ns;
 	if (g->status(gbox, &sts))
 		sts = 0;
 	sts &= ~p->gsts_stuck;
@@ -542,8 +543,14 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 		/* no PMI: frozen since the package was last seen running */
 		pmi = min(lost_since, t0);
 	} else {
-		/* (a stamp older than the watchdog's two ticks is another PMI's) */
-		if (!pmi || pmi > t0 || t0 - pmi >= 2 * XU_WATCHDOG_NS)
+		/*
+		 * A stamp from before the last walk's end is of a PMI that
+		 * walk took (the other thread's, which found the package
+		 * locked and waits with interrupts off for its irq_work),
+		 * one older than the watchdog's two ticks another PMI's
+		 */
+		if (!pmi || pmi > t0 || pmi < thawed ||
+		    t0 - pmi >= 2 * XU_WATCHDOG_NS)
 			pmi = t0;
 		WRITE_ONCE(p->pmi_seen, pmi);
 	}
