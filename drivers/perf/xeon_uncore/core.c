@@ -873,17 +873,38 @@ free:
 	return ret;
 }
 
-void xu_uncore_exit(struct xu_uncore *uc)
+/* Did package @pkg have a collecting CPU, set up by the online callback? */
+static bool xu_pkg_collected(const struct xu_uncore *uc, unsigned int pkg)
 {
 	unsigned int cpu;
+
+	for_each_cpu(cpu, &uc->cpumask)
+		if (topology_logical_package_id(cpu) == pkg)
+			return true;
+	return false;
+}
+
+void xu_uncore_exit(struct xu_uncore *uc)
+{
+	unsigned int cpu, pkg;
 
 	xu_pkg_sleep_unregister(uc);
 	xu_unregister(uc);
 
 	cpuhp_state_remove_instance_nocalls(xu_hp_state, &uc->node);
+	/*
+	 * A collecting CPU may have gone offline since the instance went,
+	 * without the callback that names another: each package is taken
+	 * down on the first CPU of it online now, if it has one
+	 */
 	cpus_read_lock();
-	for_each_cpu(cpu, &uc->cpumask)
-		smp_call_function_single(cpu, xu_pkg_exit, uc, true);
+	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
+		for_each_online_cpu(cpu)
+			if (topology_logical_package_id(cpu) == pkg)
+				break;
+		if (cpu < nr_cpu_ids && xu_pkg_collected(uc, pkg))
+			smp_call_function_single(cpu, xu_pkg_exit, uc, true);
+	}
 	cpumask_clear(&uc->cpumask);
 	if (uc->pmi)
 		xu_pmi_cpus_exit(uc);
