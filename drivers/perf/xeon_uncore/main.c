@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * xeon_uncore: perf PMUs for the uncore of Intel Xeon 7500 and Xeon E7
- * (Nehalem-EX, Westmere-EX), Xeon E5-2600 (Sandy Bridge-EP) and Xeon
- * E5-2600 v2 (Ivy Bridge-EP) servers: module init, CPU matching,
+ * (Nehalem-EX, Westmere-EX), Xeon E5-2600 v1 to v4 (Sandy Bridge-EP, Ivy
+ * Bridge-EP, Haswell-EP, Broadwell-EP) and Xeon D-1500 (Broadwell-DE)
+ * servers: module init, CPU matching,
  * parameters, and the interface through which another module
  * (xeon_uncore_sim.ko) attaches an uncore of its own where the machine
  * has no supported one.
@@ -227,5 +228,5 @@ EXPORT_SYMBOL_NS_GPL(xu_uncore_instance, XU_NS_INTERNAL);
 module_init(xu_init);
 module_exit(xu_exit);
 
-MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7 and Xeon E5-2600/E5-2600 v2");
+MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7500/E7, Xeon E5-2600 v1-v4 and Xeon D-1500");
 MODULE_LICENSE("GPL");
