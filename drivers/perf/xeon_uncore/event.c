@@ -536,10 +536,11 @@ static int xu_ctr_take(struct xu_box *box, struct perf_event *event, int idx,
 /*
  * A sampling event that perf moved off the CPU whose ring buffer it
  * writes: its collecting CPU went offline and perf_pmu_migrate_context()
- * took it to the package's new one.  perf's ring buffer has one writer,
- * the CPU it belongs to (perf_event_set_output() refuses a buffer of
- * another CPU); written from here, its records would interleave with
- * those the old CPU's events write into it once that CPU is back.
+ * took it to the package's new one, its buffer with it.  perf writes a
+ * buffer from the CPU it belongs to only (perf_event_set_output() refuses
+ * a buffer of another CPU).  perf ends that CPU's own events as it goes
+ * (__perf_event_exit_context(): detached, off for good, on 6.1 and 6.12);
+ * the driver ends this one too, at its first start on the new CPU.
  */
 bool xu_event_exiled(struct perf_event *event)
 {
