@@ -907,8 +907,9 @@ void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
  * lowest core within reach with a CPU online, whose NMI handler takes the
  * PMIs as well (any CPU of the package walks); else, with no CPU online
  * on the cores within reach, core 0: the PMIs are then lost, and the
- * package samples nothing (xu_pmi_route()).  Under the CPU hotplug lock, or with the
- * other CPUs offline (resume): the online CPUs cannot change meanwhile.
+ * package samples nothing (xu_pmi_route()).  Under the CPU hotplug lock,
+ * or with the other CPUs offline (resume): the online CPUs cannot change
+ * meanwhile.
  * Beyond the field, it ranks every online CPU of the package: in process
  * context, but at resume, where the boot CPU's core is core 0.
  *

@@ -102,8 +102,11 @@ _dis0=$(dmesg | grep -c 'a sampling event of package 1 is disabled')
 perf record -q -a -c 1000000 -e uncore_mbox_0/cycles/ -o $MREC -- sleep 2 2>/dev/null &
 _rec=$!
 sleep 0.5
+_f0=$(frozen_ns 1)
 perf stat -x';' -a -A -e uncore_wbox/clockticks/ -o /tmp/52-lost.csv -- sleep 1
+_f1=$(frozen_ns 1)
 wait $_rec
+diag "socket 1 stood frozen $(awk -v a="$_f0" -v b="$_f1" 'BEGIN { printf "%.3f", (b - a) / 1e9 }') s during the stat, $(($(wd_folds))) watchdog folds so far"
 _line=$(awk -F';' -v c="CPU$C4" '$1 == c' /tmp/52-lost.csv)
 _share=$(echo "$_line" | awk -F';' -v r="$WCLK" '{ if ($5 > 0) printf "%.4f", $2 / (r * $5 / 1e9) }')
 diag "socket 1's W-Box clockticks while perf record ran: '$_line', $_share of $WCLK/s"
