@@ -717,11 +717,14 @@ e5_expect_list() {
 	}' $XU_E5_SCN
 }
 
-# e5_width PMU EVENT: the counter's width in bits (44 or 48)
+# e5_width PMU EVENT: the counter's width in bits, 44 for a general
+# counter of a box the platform's row names in w44, else 48
 e5_width() {
 	[ $(($2)) = 255 ] && { echo 48; return; }
-	case ${1#uncore_} in
-	ubox | cbox_* | r2pcie | r3qpi_*) echo 44 ;;
+	_b=${1#uncore_}
+	_b=${_b%%_[0-9]*}
+	case ",$PLAT_w44," in
+	*",$_b,"*) echo 44 ;;
 	*) echo 48 ;;
 	esac
 }
