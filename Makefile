@@ -25,6 +25,9 @@
 #   make dkms-install / dkms-uninstall   the same through DKMS (dkms.conf)
 #   make dkms-src     only the DKMS source tree, in $(DESTDIR)/usr/src/xeon-uncore-VERSION
 #   make version      the version (dkms.conf's PACKAGE_VERSION)
+#   make deb          the Debian packages (debian/) with dpkg-buildpackage -us -uc -b,
+#                     built in a copy of the tree: $(DEB_OUT)/xeon-uncore-dkms_VERSION_all.deb
+#                     and xeon-uncore-tools_VERSION_amd64.deb (DEB_OUT=debs)
 # KDIR picks the kernel (its UTS_RELEASE is KVER); INSTALL_MOD_PATH (or
 # DESTDIR) installs under a staging root, for which there is no depmod.
 # See Documentation/dev-tools/vm-run.rst.
@@ -160,6 +163,27 @@ dkms-uninstall:
 version:
 	@echo $(XU_VERSION)
 
+# ---- Debian packages: debian/, built in a copy of what they need, so
+# that the checkout keeps no build products; the .debs, .buildinfo and
+# .changes in DEB_OUT, the older ones there removed
+DEB_OUT ?= $(CURDIR)/debs
+override DEB_OUT := $(abspath $(DEB_OUT))
+XU_DEB_SRC = $(DEB_OUT)/build/$(XU_DKMS_NAME)-$(XU_VERSION)
+
+deb:
+	@v=$$(dpkg-parsechangelog -S Version) && [ "$$v" = "$(XU_VERSION)" ] || \
+		{ echo "debian/changelog is at $$v, dkms.conf at $(XU_VERSION): one version" >&2; exit 1; }
+	rm -rf $(DEB_OUT)/build
+	mkdir -p $(XU_DEB_SRC)/tools
+	cp -R debian dkms.conf Kbuild Makefile README.md Documentation drivers include $(XU_DEB_SRC)/
+	cp -R tools/xu-bw tools/install $(XU_DEB_SRC)/tools/
+	cd $(XU_DEB_SRC) && dpkg-buildpackage -us -uc -b
+	rm -f $(DEB_OUT)/$(XU_DKMS_NAME)-*_*.deb $(DEB_OUT)/$(XU_DKMS_NAME)_*.changes \
+		$(DEB_OUT)/$(XU_DKMS_NAME)_*.buildinfo
+	mv $(DEB_OUT)/build/*.deb $(DEB_OUT)/build/*.changes $(DEB_OUT)/build/*.buildinfo $(DEB_OUT)/
+	rm -rf $(DEB_OUT)/build
+	@ls $(DEB_OUT)/*.deb
+
 .PHONY: all modules bench clean check demo sparse checkpatch install uninstall \
 	install-xu-bw uninstall-xu-bw \
-	install-blacklist uninstall-blacklist dkms-src dkms-install dkms-uninstall version
+	install-blacklist uninstall-blacklist dkms-src dkms-install dkms-uninstall version deb

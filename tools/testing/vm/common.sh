@@ -18,7 +18,7 @@ kmod qemu-system-x86 busybox-static sparse linux-source-6.12
 linux-headers-amd64 linux-headers-6.12-amd64 linux-headers-rt-amd64
 linux-headers-6.12-rt-amd64 linux-perf python3 xz-utils
 util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev libxml2-utils
-python3-docutils"
+python3-docutils debhelper dh-dkms lintian debootstrap zstd"
 
 xu_log() { printf 'vm: %s\n' "$*" >&2; }
 xu_die() { printf 'vm: error: %s\n' "$*" >&2; exit 125; }
