@@ -48,7 +48,10 @@ static struct xu_uncore *xu_nmi_uncore;
 
 /* This CPU's core index (xu_core_index()), for the NMI handler */
 static DEFINE_PER_CPU(unsigned int, xu_pmi_core_idx);
-/* The package's walk count when this CPU last claimed a PMI walked elsewhere */
+/*
+ * The walk (its struct xu_pkg.walk_begun) whose PMI this CPU last claimed,
+ * by the status or as an echo
+ */
 static DEFINE_PER_CPU(u64, xu_pmi_echo_walk);
 
 static u64 xu_walk_stamp(void)
@@ -457,7 +460,8 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 	 * A walk under way, as well as one just ended, tells another CPU's
 	 * NMI that finds the status clear that the PMI was taken
 	 */
-	WRITE_ONCE(p->last_walk, xu_walk_stamp());
+	WRITE_ONCE(p->walk_begun, xu_walk_stamp());
+	WRITE_ONCE(p->last_walk, p->walk_begun);
 	xu_pkg_walk_begin(p);
 
 	for (i = 0; i < uc->num_pmus; i++) {
@@ -681,16 +685,16 @@ static bool xu_pmi_armed(struct xu_pkg *p)
  */
 static bool xu_pmi_echo(struct xu_pkg *p, unsigned int cpu)
 {
-	u64 last = READ_ONCE(p->last_walk), walks = READ_ONCE(p->walks);
+	u64 last = READ_ONCE(p->last_walk), walk = READ_ONCE(p->walk_begun);
 
 	if (!last || (last & XU_WALK_CPU) == cpu ||
 	    ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU) >= XU_PMI_ECHO_NS)
 		return false;
 	if (!(READ_ONCE(p->pmi_core_mask) & BIT_ULL(this_cpu_read(xu_pmi_core_idx))))
 		return false;
-	if (this_cpu_read(xu_pmi_echo_walk) == walks)
+	if (this_cpu_read(xu_pmi_echo_walk) == walk)
 		return false;
-	this_cpu_write(xu_pmi_echo_walk, walks);
+	this_cpu_write(xu_pmi_echo_walk, walk);
 	return true;
 }
 
@@ -732,8 +736,11 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		n = !uc->plat->global->status(gbox, &sts) &&
 		    (sts & ~READ_ONCE(p->gsts_stuck));
 		if (n) {
-			/* its walk, under way or to come, took this CPU's PMI */
-			this_cpu_write(xu_pmi_echo_walk, READ_ONCE(p->walks) + 1);
+			/*
+			 * The walk under way takes this CPU's PMI; one to come
+			 * is this CPU's own, of which it sees no echo
+			 */
+			this_cpu_write(xu_pmi_echo_walk, READ_ONCE(p->walk_begun));
 			/* the package is frozen from now at the latest */
 			xu_pkg_saw_pmi(p);
 			irq_work_queue(&p->walk_work);

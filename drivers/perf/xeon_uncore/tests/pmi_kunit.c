@@ -1990,8 +1990,7 @@ static void pmi_two_cpus_take_each_pmi(struct kunit *test)
 static struct {
 	int cpu;		/* the CPU the foreign NMI is sent to */
 	atomic_t unknown;	/* NMIs no NMI_LOCAL handler claimed there */
-	struct xu_sim *sim;
-	int ret;
+	atomic_t sent;
 } pmi_foreign;
 
 static int pmi_foreign_unknown(unsigned int type, struct pt_regs *regs)
@@ -2003,15 +2002,15 @@ static int pmi_foreign_unknown(unsigned int type, struct pt_regs *regs)
 }
 
 /*
- * On the collecting CPU: the overflow, whose PMI this CPU takes and walks
- * as the access returns, then an NMI to the package's other CPU at once,
- * microseconds after the walk
+ * The sample, written by the walk on the collecting CPU after its
+ * unfreeze: an NMI to the package's other CPU from here, inside the walk
  */
-static void pmi_foreign_send(void *data)
+static void pmi_foreign_sample(struct perf_event *event,
+			       struct perf_sample_data *data, struct pt_regs *regs)
 {
-	pmi_foreign.ret = xu_sim_inject(pmi_foreign.sim, 0, "mbox", 0, EV_CYCLES,
-					XU_SIM_SUB_ANY, 1000);
-	apic->send_IPI(pmi_foreign.cpu, NMI_VECTOR);
+	pmi_count_sample(event, data, regs);
+	if (!atomic_xchg(&pmi_foreign.sent, 1))
+		apic->send_IPI(READ_ONCE(pmi_foreign.cpu), NMI_VECTOR);
 }
 
 static void pmi_foreign_off(void *unused)
@@ -2023,10 +2022,10 @@ static void pmi_foreign_off(void *unused)
 /*
  * While package 0 samples, an NMI that is not a PMI (an IPI's here; on
  * the silicon SERR, IOCHK, a platform watchdog's) comes to the package's
- * other CPU right after a walk of the collecting CPU.  The route sends
- * the PMIs to the collecting CPU's core only: the NMI is no echo of the
- * PMI, the uncore's handler leaves it, and the kernel's unknown-NMI path
- * (its NMI_UNKNOWN handlers) gets it, once.
+ * other CPU during a walk of the collecting CPU, its status acked.  The
+ * route sends the PMIs to the collecting CPU's core only: the NMI is no
+ * echo of the PMI, the uncore's handler leaves it, and the kernel's
+ * unknown-NMI path (its NMI_UNKNOWN handlers) gets it, once.
  */
 static void pmi_foreign_nmi_reaches_the_unknown_path(struct kunit *test)
 {
@@ -2037,27 +2036,28 @@ static void pmi_foreign_nmi_reaches_the_unknown_path(struct kunit *test)
 	int other, ret;
 
 	xu_test_quiet_sim(test, sim);
-	event = open_sampling(test, 1000, &ps);
+	WRITE_ONCE(pmi_foreign.cpu, -1);
+	event = open_sampling_with(test, "uncore_mbox_0", 1000, 0,
+				   pmi_foreign_sample, &ps);
 	other = xu_test_cpu_of(test, 0);
 	if (other == event->cpu)
 		kunit_skip(test, "package 0 has one CPU");
 	KUNIT_ASSERT_NE(test, xu_core_index(event->cpu), xu_core_index(other));
-	pmi_foreign.sim = sim;
 	atomic_set(&pmi_foreign.unknown, 0);
+	atomic_set(&pmi_foreign.sent, 0);
 	WRITE_ONCE(pmi_foreign.cpu, other);
 	ret = register_nmi_handler(NMI_UNKNOWN, pmi_foreign_unknown, 0, "xu_test_foreign");
 	KUNIT_ASSERT_EQ(test, ret, 0);
 	KUNIT_ASSERT_EQ(test, 0, kunit_add_action_or_reset(test, pmi_foreign_off, NULL));
 
-	KUNIT_ASSERT_EQ(test, 0, smp_call_function_single(event->cpu, pmi_foreign_send,
-							  NULL, true));
-	KUNIT_ASSERT_EQ(test, pmi_foreign.ret, 0);
+	inject_m0(test, event, 1000);
 	wait_samples(test, &ps, 1);
 	end = jiffies + HZ;
 	while (!atomic_read(&pmi_foreign.unknown) && time_before(jiffies, end))
 		usleep_range(100, 200);
 	KUNIT_EXPECT_EQ_MSG(test, atomic_read(&pmi_foreign.unknown), 1,
-			    "the NMI sent to CPU %d after CPU %d's walk", other, event->cpu);
+			    "the NMI sent to CPU %d from CPU %d's walk", other, event->cpu);
+	KUNIT_EXPECT_EQ(test, atomic_read(&pmi_foreign.sent), 1);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 1);
 }
 
@@ -2307,6 +2307,10 @@ static void pmi_lost_pmis_are_charged_then_stop_sampling(struct kunit *test)
 	}
 	inject_lost(test, event, &in);
 	KUNIT_EXPECT_EQ(test, atomic_read(&ps.calls), 2);
+	/* (the watchdog counts the lost PMI before it stops the sampling) */
+	end = jiffies + HZ;
+	while (!READ_ONCE(p->pmi_lost) && time_before(jiffies, end))
+		usleep_range(100, 200);
 	KUNIT_EXPECT_TRUE(test, READ_ONCE(p->pmi_lost));
 	end = jiffies + 2 * HZ;
 	while (READ_ONCE(event->state) != PERF_EVENT_STATE_OFF) {
