@@ -19,6 +19,7 @@
 T=/tmp/8h-e5-hwmode
 
 e5_require e5/8h-hwmode
+# shellcheck disable=SC2154 # PLAT_cpu: plat_vars, from the require
 if [ "$(e5_cpu_model)" != "$PLAT_cpu" ] || grep -qw hypervisor /proc/cpuinfo; then
 	plan 1
 	skip "hardware mode: not set up in this VM (a $E5 guest without the hypervisor CPUID bit: vm/run --kernel=debug --cpu=$E5 --no-hypervisor)"
@@ -68,6 +69,7 @@ check_eq "every CPU's IA32_DEBUGCTL bit 13 set once, by xu_debugctl_uncore_pmi (
 # the first MSR the model lists, read on a CPU of each socket
 for s in $(e5_seq "$S"); do
 	c=$(printf '%s\n' "$E5_TOPO" | awk -v p="$s" '$2 == p { print $1; exit }')
+	# shellcheck disable=SC2046 # split into $1 $2
 	set -- $(awk -v s="$s" '$1 == s { print $2, $3; exit }' $XU_SIM/msr)
 	got=$(rdmsr "$c" "$1")
 	diag "S$s: CPU $c reads $1 = 0x$got, the simulator holds $2"

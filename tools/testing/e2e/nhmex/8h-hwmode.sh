@@ -28,6 +28,7 @@ DATA=$T.data
 	echo 100000000 >/sys/kernel/debug/x86/nmi_longest_ns
 
 nhmex_require nhmex/8h-hwmode
+# shellcheck disable=SC2154 # PLAT_cpu: plat_vars, from the require
 if [ "$(e5_cpu_model)" != "$PLAT_cpu" ] || grep -qw hypervisor /proc/cpuinfo; then
 	plan 1
 	skip "hardware mode: not set up in this VM (a $NX guest without the hypervisor CPUID bit: vm/run --kernel=debug --cpu=$NX --no-hypervisor)"
