@@ -14,7 +14,7 @@ XU_PLATFORMS=${XU_PLATFORMS:-$(cd "$XU_VM_DIR/.." && pwd)/platforms}
 . "$XU_VM_DIR/../platforms.sh"
 
 XU_PACKAGES="build-essential bc bison flex libelf-dev libssl-dev dwarves cpio
-kmod qemu-system-x86 busybox-static sparse linux-source-6.12
+kmod qemu-system-x86 busybox-static sparse linux-source-6.12 patch
 linux-headers-amd64 linux-headers-6.12-amd64 linux-headers-rt-amd64
 linux-headers-6.12-rt-amd64 linux-perf python3 xz-utils
 util-linux gzip dkms papi-tools libpapi-dev libpfm4 libpfm4-dev libxml2-utils
@@ -126,13 +126,21 @@ xu_linux_source() {
 	echo "$dir"
 }
 
-# Directory of the debug kernel for the current fragment/script/source.
+# The patches build-kernel applies to linux-source-6.12, in name order
+XU_PATCH_DIR=$XU_VM_DIR/../kernel-patches/6.12
+
+# Directory of the debug kernel for the current fragment/script/patches/source.
 xu_debug_key() {
-	local ver
+	local ver p
 	ver=$(dpkg-query -W -f='${Version}' linux-source-6.12 2>/dev/null)
 	{
 		echo "$ver"
 		cat "$XU_VM_DIR/debug.config" "$XU_VM_DIR/build-kernel"
+		for p in "$XU_PATCH_DIR"/*.patch; do
+			[ -f "$p" ] || continue
+			echo "${p##*/}"
+			cat "$p"
+		done
 	} | xu_hash
 }
 xu_debug_dir() { echo "$XU_CACHE/kernel-debug-$(xu_debug_key)"; }

@@ -6,6 +6,7 @@
  *              path and the access log
  *   pmi.c      PMI delivery
  *   pci.c      the PCI domain of the models that have PCI boxes
+ *   hw.c       hardware mode: the MSRs claimed through the kernel's MSR hook
  *   nhmex*.c   the Xeon 7500 / E7 model (nhmex_model.h)
  *   e5*.c      the Xeon E5 / E5 v2 model (e5_model.h)
  *   core.c     the table of models, the simulator's life and its API
@@ -322,6 +323,28 @@ struct sim_socket {
 };
 
 /**
+ * struct sim_debugctl - one CPU's IA32_DEBUGCTL uncore PMI enable, hw.c
+ * @uncore_pmi: bit 13 is set: the package's PMI reaches this CPU's core
+ * @writes:     writes of the register
+ * @sets:       those that set the bit
+ * @clears:     those that cleared it
+ * @set_by:     the address of the last write that set it, 0 if none
+ * @cleared_by: the same of the last that cleared it
+ *
+ * Written by the CPU itself, in the hook's handler; read by others.
+ */
+struct sim_debugctl {
+	bool uncore_pmi;
+	u32 writes;
+	u32 sets;
+	u32 clears;
+	unsigned long set_by;
+	unsigned long cleared_by;
+};
+
+struct sim_hw;
+
+/**
  * struct xu_sim - the simulated uncore
  * @sockets:     number of sockets
  * @model:       what it simulates
@@ -355,6 +378,9 @@ struct sim_socket {
  * @pmi_csd:     per CPU: the IPI that makes it take a PMI, sim_pmi_take()
  * @core_rank:   per CPU: its core's index in its package
  *               (xu_cpu_core_rank()), taken when the simulator starts
+ * @hw:          hardware mode (hw.c): the MSR hook's claims, NULL if none;
+ *               a PMI then goes only to CPUs whose @debugctl has it on
+ * @debugctl:    hardware mode: per CPU, its IA32_DEBUGCTL bit 13
  * @debugfs:     <debugfs>/xeon_uncore_sim/, if created
  * @logging:     see xu_sim_log_start()
  * @log_n:       accesses since xu_sim_log_start()
@@ -382,6 +408,8 @@ struct xu_sim {
 	bool msr_cpu_check;
 	call_single_data_t __percpu *pmi_csd;
 	unsigned int __percpu *core_rank;
+	struct sim_hw *hw;
+	struct sim_debugctl __percpu *debugctl;
 	struct dentry *debugfs;
 	bool logging;
 	atomic_t log_n;
@@ -429,6 +457,11 @@ int sim_mask_lvtpc(unsigned int cpu);
 /* pci.c */
 int sim_pci_create(struct xu_sim *sim);
 void sim_pci_destroy(struct xu_sim *sim);
+
+/* hw.c */
+int sim_hw_start(struct xu_sim *sim);
+void sim_hw_stop(struct xu_sim *sim);
+void sim_hw_free(struct xu_sim *sim);
 
 /* core.c */
 const struct sim_model *sim_model_find(const char *name);

@@ -12,7 +12,11 @@
  * models only) it presents the PCI domain and does not attach, so that
  * another driver (Linux's intel_uncore) can bind the PCI boxes; it then
  * needs no xeon_uncore, which is why xu_attach() and xu_detach() are
- * looked up at load (symbol_get()) rather than linked.  With model=none
+ * looked up at load (symbol_get()) rather than linked.  With hw=1
+ * (hardware mode, a kernel with the MSR hook: sim/hw.c) it claims the
+ * model's uncore MSRs and IA32_DEBUGCTL's uncore PMI bit, keeps its PCI
+ * domain, and attaches nothing: the production driver then finds the
+ * uncore as on a server and drives it through its native accessors.  With model=none
  * it creates nothing and attaches nothing: only its functions are there,
  * for the KUnit suites, which build simulators of their own.  Built into
  * the kernel, that is its default: a kernel that boots with it attaches
@@ -44,6 +48,10 @@ MODULE_PARM_DESC(absent, "E5 models: PCI boxes the firmware hid, by PMU name wit
 static bool attach = true;
 module_param(attach, bool, 0444);
 MODULE_PARM_DESC(attach, "Attach to xeon_uncore (default 1); 0, E5 models only: present the PCI boxes for another driver");
+
+static bool hw;
+module_param(hw, bool, 0444);
+MODULE_PARM_DESC(hw, "Hardware mode, on a kernel with the MSR hook (CONFIG_X86_MSR_HOOK): answer every kernel rdmsr/wrmsr of the model's uncore MSRs and IA32_DEBUGCTL bit 13 on the executing CPU's socket, keep the PCI domain, attach nothing (default 0)");
 
 static bool wrong_guesses;
 module_param(wrong_guesses, bool, 0444);
@@ -173,7 +181,7 @@ static int __init xu_sim_init(void)
 	 * Without the driver, only the PCI boxes can be reached (by another
 	 * driver, through the PCI domain): a model without them is refused
 	 */
-	if (!attach && !sim_model_find(model)->ops->config) {
+	if (!hw && !attach && !sim_model_find(model)->ops->config) {
 		pr_err("attach=0: model=%s has no PCI boxes to present without xeon_uncore\n",
 		       model);
 		return -EINVAL;
@@ -199,6 +207,20 @@ static int __init xu_sim_init(void)
 		pr_warn("no debugfs directory: %d\n", ret);
 	xu_sim = sim;
 	xu_syscore_register(&xu_sim_pm);
+	if (hw) {
+		ret = sim_hw_start(sim);
+		if (ret) {
+			xu_syscore_unregister(&xu_sim_pm);
+			xu_sim = NULL;
+			xu_sim_destroy(sim);
+			return ret;
+		}
+		/* the production driver's NMI handler takes the PMIs */
+		xu_sim_set_deliver_pmi(sim, true);
+		pr_info("model=%s: hardware mode: the uncore MSRs and IA32_DEBUGCTL bit 13 answer through the MSR hook%s, not attached (hw=1)\n",
+			model, sim->model->ops->config ? ", the PCI domain presented" : "");
+		return 0;
+	}
 	if (!attach) {
 		/* no NMI handler of ours: an overflow raises no PMI */
 		pr_info("model=%s: PCI domain %04x presented, not attached to xeon_uncore (attach=0)\n",
@@ -225,6 +247,10 @@ static void __exit xu_sim_exit(void)
 		symbol_put(xu_attach);
 	}
 	xu_syscore_unregister(&xu_sim_pm);
+	/* hw=1: the MSRs are the CPU's again, then no PMI is sent any more */
+	sim_hw_stop(xu_sim);
+	xu_sim_quiesce(xu_sim);
+	sim_hw_free(xu_sim);
 	xu_sim_destroy(xu_sim);
 }
 

@@ -39,7 +39,8 @@
 
 /*
  * The online CPUs of package @pkg that belong to the cores @cores names
- * (bit n for the package's core n), into @out
+ * (bit n for the package's core n), into @out; in hardware mode only
+ * those whose IA32_DEBUGCTL has the uncore PMI enabled (hw.c)
  */
 static void sim_core_cpus(struct xu_sim *sim, unsigned int pkg,
 			  unsigned long cores, struct cpumask *out)
@@ -52,6 +53,9 @@ static void sim_core_cpus(struct xu_sim *sim, unsigned int pkg,
 		if (topology_logical_package_id(cpu) != pkg)
 			continue;
 		rank = *per_cpu_ptr(sim->core_rank, cpu);
+		if (READ_ONCE(sim->hw) &&
+		    !READ_ONCE(per_cpu_ptr(sim->debugctl, cpu)->uncore_pmi))
+			continue;
 		if (rank < BITS_PER_LONG && (cores & BIT(rank)))
 			__cpumask_set_cpu(cpu, out);
 	}
