@@ -19,7 +19,8 @@
 #   - inside the record, the socket is frozen for less than 5% of the
 #     time (frozen_ns), and from the handler's first read of the global
 #     status to the unfreeze (frozen_seen_ns, the time the driver sees)
-#     too;
+#     too; and for at least half of that 5%: the socket samples as
+#     much as its budget affords, within a factor of two;
 #   - no NMI handler takes too long, no kernel warning.
 # The simulator's freeze lands where a CPU takes the PMI at its LVTPC
 # (Documentation/simulator.rst, "Time frozen"); before the handler's
@@ -129,7 +130,13 @@ check "inside the record, socket 0 frozen for less than $PCT% of the time ($rec_
 	awk -v s="$rec_all" -v p=$PCT 'BEGIN { exit !(s ~ /^[0-9.]+$/ && s < p) }'
 check "inside the record, socket 0 frozen from its PMIs' handler on for less than $PCT% of the time ($rec_seen%)" \
 	awk -v s="$rec_seen" -v p=$PCT 'BEGIN { exit !(s ~ /^[0-9.]+$/ && s < p) }'
-check "socket 0 sampled ($n0 samples)" test "$n0" -gt 100
+# The samples the budget affords depend on what a PMI costs, which
+# the host's load moves tenfold under TCG (0.1 to 1.3 ms frozen each):
+# the budget is spent on them, not wasted, if the socket stood frozen
+# for at least half of it inside the record
+check "socket 0 sampled on at least half its budget ($n0 samples, frozen $rec_all% of $PCT%)" \
+	awk -v n="$n0" -v s="$rec_all" -v p=$PCT \
+	'BEGIN { exit !(n ~ /^[0-9]+$/ && n > 0 && s ~ /^[0-9.]+$/ && s >= p / 2) }'
 check "no NMI handler took too long" sh -c "! dmesg | grep -q 'NMI handler .* took too long'"
 check "no kernel warning" sh -c "! dmesg | grep -q 'WARNING:\|BUG:'"
 check "unload" unload_module
