@@ -49,10 +49,14 @@ static struct xu_uncore *xu_nmi_uncore;
 /* This CPU's core index (xu_core_index()), for the NMI handler */
 static DEFINE_PER_CPU(unsigned int, xu_pmi_core_idx);
 /*
- * The walk (its struct xu_pkg.walk_begun) whose PMI this CPU last claimed,
- * by the status or as an echo
+ * The echoes this CPU may claim: NMIs of PMIs whose walk another CPU
+ * did, or will do (below 0: this CPU claimed a PMI by the status, whose
+ * walk is to come).  See xu_pmi_echo().
  */
-static DEFINE_PER_CPU(u64, xu_pmi_echo_walk);
+static DEFINE_PER_CPU(atomic_t, xu_pmi_echoes);
+
+/* The most echoes a CPU may be owed, and claim ahead of their walk */
+#define XU_PMI_ECHO_MAX		2
 
 static u64 xu_walk_stamp(void)
 {
@@ -380,6 +384,43 @@ static int xu_pmi_ack_unknown(struct xu_uncore *uc, unsigned int pkg,
 	return found;
 }
 
+/* Is this CPU one that the package's PMIs go to (pmi_core_sel's)? */
+static bool xu_pmi_target(struct xu_pkg *p, unsigned int cpu)
+{
+	unsigned int idx = per_cpu(xu_pmi_core_idx, cpu);
+
+	return idx < 64 && (READ_ONCE(p->pmi_core_mask) & BIT_ULL(idx));
+}
+
+/*
+ * A walk of overflow status begins on this CPU: its PMI went to every
+ * CPU online of the routed cores, each thread of a core, and the NMI of
+ * each that is not this walk's own finds nothing left to walk.  Each of
+ * those CPUs may claim one echo more (xu_pmi_echo()), this one too if
+ * the walk is not in its NMI (an irq_work's, the watchdog's): its NMI is
+ * still to come, or it claimed it by the status.  Before the status is
+ * acked: an NMI that finds it clear finds the echo granted.
+ */
+static void xu_pmi_echo_grant(struct xu_pkg *p)
+{
+	unsigned int self = smp_processor_id();
+	bool own = in_nmi();
+	int c;
+
+	for_each_cpu(c, topology_core_cpumask(self))
+		if (!(own && c == self) && cpu_online(c) && xu_pmi_target(p, c))
+			atomic_add_unless(per_cpu_ptr(&xu_pmi_echoes, c), 1,
+					  XU_PMI_ECHO_MAX);
+}
+
+/* An NMI of this CPU, a target, was claimed as a PMI by its own means */
+static void xu_pmi_echo_taken(struct xu_pkg *p, unsigned int cpu)
+{
+	if (xu_pmi_target(p, cpu))
+		atomic_add_unless(this_cpu_ptr(&xu_pmi_echoes), -1,
+				  -XU_PMI_ECHO_MAX);
+}
+
 /*
  * xu_pmi_walk(), for a freeze that no PMI ended (the watchdog's): the
  * package stood frozen from @lost_since on, a time it is charged for;
@@ -460,8 +501,8 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 	 * A walk under way, as well as one just ended, tells another CPU's
 	 * NMI that finds the status clear that the PMI was taken
 	 */
-	WRITE_ONCE(p->walk_begun, xu_walk_stamp());
-	WRITE_ONCE(p->last_walk, p->walk_begun);
+	WRITE_ONCE(p->last_walk, xu_walk_stamp());
+	xu_pmi_echo_grant(p);
 	xu_pkg_walk_begin(p);
 
 	for (i = 0; i < uc->num_pmus; i++) {
@@ -674,28 +715,35 @@ static bool xu_pmi_armed(struct xu_pkg *p)
 }
 
 /*
- * An NMI that finds nothing to walk: the PMI of another CPU's walk that
- * reached this CPU too (both threads of the routed core)?  Claimed only
- * on a CPU the route sends the PMIs to, within XU_PMI_ECHO_NS of another
- * CPU's walk, and once per walk: an NMI from anything else (SERR, IOCHK,
- * a watchdog's) on a CPU of the package goes on to the kernel's checks
- * and NMI_UNKNOWN handlers.  One that comes to a thread of the routed
- * core before the PMI's own NMI there is claimed for it; the PMI's is
- * then the one reported as unknown.
+ * An NMI that finds nothing to walk: the PMI of a walk that reached this
+ * CPU too (both threads of the routed core)?  Claimed only on a CPU the
+ * route sends the PMIs to, within XU_PMI_ECHO_NS of a walk, and only as
+ * many as the walks granted it (xu_pmi_echo_grant()): one per walk, so
+ * that an NMI that comes late, after the next PMI's walk, leaves that
+ * PMI's own NMI a claim.  An NMI from anything else (SERR, IOCHK, a
+ * watchdog's) on a CPU of the package goes on to the kernel's checks and
+ * NMI_UNKNOWN handlers; one that comes to a thread of the routed core
+ * before an echo due there is claimed for it, and the echo is then the
+ * one reported as unknown.  Out of the window, the echoes a CPU was owed
+ * lapse: theirs were lost.
  */
 static bool xu_pmi_echo(struct xu_pkg *p, unsigned int cpu)
 {
-	u64 last = READ_ONCE(p->last_walk), walk = READ_ONCE(p->walk_begun);
+	u64 last = READ_ONCE(p->last_walk);
+	atomic_t *echoes = this_cpu_ptr(&xu_pmi_echoes);
+	int v;
 
-	if (!last || (last & XU_WALK_CPU) == cpu ||
-	    ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU) >= XU_PMI_ECHO_NS)
+	if (!xu_pmi_target(p, cpu))
 		return false;
-	if (!(READ_ONCE(p->pmi_core_mask) & BIT_ULL(this_cpu_read(xu_pmi_core_idx))))
+	/* (a stamp ahead of this CPU's clock is recent: s64) */
+	if (!last ||
+	    (s64)(ktime_get_mono_fast_ns() - (last & ~XU_WALK_CPU)) >= XU_PMI_ECHO_NS) {
+		v = atomic_read(echoes);
+		while (v > 0 && !atomic_try_cmpxchg(echoes, &v, 0))
+			;
 		return false;
-	if (this_cpu_read(xu_pmi_echo_walk) == walk)
-		return false;
-	this_cpu_write(xu_pmi_echo_walk, walk);
-	return true;
+	}
+	return atomic_dec_if_positive(echoes) >= 0;
 }
 
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
@@ -736,11 +784,8 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		n = !uc->plat->global->status(gbox, &sts) &&
 		    (sts & ~READ_ONCE(p->gsts_stuck));
 		if (n) {
-			/*
-			 * The walk under way takes this CPU's PMI; one to come
-			 * is this CPU's own, of which it sees no echo
-			 */
-			this_cpu_write(xu_pmi_echo_walk, READ_ONCE(p->walk_begun));
+			/* the walk under way or to come grants it as an echo */
+			xu_pmi_echo_taken(p, cpu);
 			/* the package is frozen from now at the latest */
 			xu_pkg_saw_pmi(p);
 			irq_work_queue(&p->walk_work);
@@ -756,6 +801,7 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	 */
 	if (xu_pmi_lvtpc_masked()) {
 		xu_pmi_lvtpc_arm();
+		xu_pmi_echo_taken(p, cpu);
 		return NMI_HANDLED;
 	}
 	return xu_pmi_echo(p, cpu) ? NMI_HANDLED : NMI_DONE;

@@ -531,8 +531,6 @@ struct xu_deferred {
  * @last_walk: when the last walk began or ended and on which CPU, in
  *            one word (xu_walk_stamp()), to tell a PMI that reached two
  *            CPUs
- * @walk_begun: the stamp of the last walk's beginning: it names the walk,
- *            so that a CPU claims the echo of each walk's PMI once
  * @walker:   the CPU that holds @lock for a walk, a sample delivery or
  *            a group read, during which perf reads events of the package
  *            (PERF_SAMPLE_READ, PERF_FORMAT_GROUP) with the lock held;
@@ -596,7 +594,6 @@ struct xu_pkg {
 	u64 walks;
 	u64 wd_walks;
 	u64 last_walk;
-	u64 walk_begun;
 	int walker;
 	bool walker_nmi;
 	bool routed;

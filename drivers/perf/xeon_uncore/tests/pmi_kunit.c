@@ -1896,11 +1896,11 @@ static void pmi_two_restore(void *unused)
  * of both CPUs of package 0), with perf's core PMU handler unmasking the
  * LVTPC first: the two NMI handlers run at once, one walks, and the other
  * finds the package locked or its status walked.  Each NMI of each CPU
- * must be claimed, the second one's by the stamp of the first one's walk
- * (struct xu_pkg.last_walk): a walk that finds nothing must not take the
- * stamp over, or the CPU that made it takes the stamp for its own and
- * leaves its NMI unclaimed (an unknown NMI).  Each PMI is walked once,
- * with one sample.
+ * that comes within XU_PMI_ECHO_NS of a walk must be claimed, the second
+ * one's as the echo that walk granted its CPU: one NMI that comes late,
+ * after the next PMI's walk, must leave that PMI's own NMI a claim, and
+ * a walk that finds nothing grants none.  Each PMI is walked once, with
+ * one sample.
  */
 static void pmi_two_cpus_take_each_pmi(struct kunit *test)
 {
