@@ -2,8 +2,8 @@
 /*
  * xeon-uncore overflow interrupt: the NMI handler; the walk of a
  * package's overflow status, which hands each overflowed counter to
- * event.c (its count, its sample, its throttling and its period); the
- * routing of a package's PMI to its collecting CPU (through the
+ * sample.c (its fold, the re-arm of its period, its throttling and its
+ * sample); the routing of a package's PMI to its collecting CPU (through the
  * platform's global box), the LVTPC that takes it there, and the watchdog
  * that stands in for a lost PMI.
  *

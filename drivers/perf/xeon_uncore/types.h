@@ -445,7 +445,8 @@ struct xu_pmi_probe {
 
 /**
  * struct xu_platform - one supported processor family
- * @name:     family name, also the value of the sim= module parameter
+ * @name:     family name: the sysfs platform file's value, the name
+ *	      xu_attach() takes, the simulator's model=
  * @types:    its box types, NULL terminated; the first is the global box
  * @global:   its overflow interrupt, NULL if it has none
  * @no_pmi:   with no @global: why sampling is refused, for the log

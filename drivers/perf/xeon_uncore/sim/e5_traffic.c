@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon E5 and E5 v2 uncore, the events: what each counter
+ * Simulated Xeon E5 uncores, the events: what each counter
  * counts a second, from the socket's traffic scenario (traffic.c) by the
  * event's definition in the uncore guides (327043, 329468) and the event
  * lists of perf's jaketown and ivytown tables.  Documentation/simulator.rst,
@@ -712,10 +712,10 @@ u64 sim_e5_count_rate(struct sim_socket *s, unsigned int b, unsigned int i)
 
 /*
  * The scenario a socket starts with: the uncore at (socket + 1) MHz;
- * each of the model's channels c reading 32 * (socket + c + 1) MB/s (the
- * 500000 * (socket + c + 1) CAS_COUNT.RD a second of earlier versions)
- * and writing half that, 60% of its accesses page hits and 25% page
- * misses, its ranks powered down half the time; each of its links l
+ * each of the model's channels c reading 32 * (socket + c + 1) MB/s
+ * (500000 * (socket + c + 1) 64-byte CAS_COUNT.RD a second) and writing
+ * half that, 60% of its accesses page hits and 25% page misses, its
+ * ranks powered down half the time; each of its links l
  * sending 64 * (socket + l + 1) MB/s and receiving 48 * (socket + l + 1);
  * reads 80 ns, a quarter of them remote; the cores 60% of the time in
  * C0, 10% in C3, 20% in C6
