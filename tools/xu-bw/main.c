@@ -4,7 +4,7 @@
  * from the uncore PMUs of xeon_uncore.ko through perf_event_open() only.
  * See Documentation/xu-bw.rst.
  *
- * Xeon E5 / E5 v2 (snbep, ivbep): every uncore_imc_N is a memory channel,
+ * Xeon E5 (snbep to bdxde): every uncore_imc_N is a memory channel,
  * counted with its CAS read and write events (one 64-byte line each);
  * every uncore_qpi_N is a QPI link, counted with the data flits it
  * transmits (TxL_FLITS_G0.DATA, 8 bytes of data each).
@@ -13,7 +13,7 @@
  * the cycles they spend in the TOR (TOR_OCCUPANCY.MISS_OPCODE): their
  * ratio over the uncore clock (C-Box 0's clockticks) is the average
  * memory read latency, by Little's law.
- * With --numa (E5 v2 only), every uncore_ha_N counts the reads of its
+ * With --numa (E5 v2 and later), every uncore_ha_N counts the reads of its
  * channels by where they came from: REQUESTS.READS_LOCAL and
  * READS_REMOTE, one 64-byte line each.
  * With --qpi-util (E5 only), every uncore_qpi_N also counts its clock

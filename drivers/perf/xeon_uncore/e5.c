@@ -1,14 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What the Xeon E5-2600 (Sandy Bridge-EP, snbep.c) and Xeon E5-2600 v2
- * (Ivy Bridge-EP, ivbep.c) uncores share: validation, the counter
+ * What the Xeon E5 platforms' uncores share (snbep.c, ivbep.c, and
+ * through e5v3.h hswep.c and bdx.c): validation, the counter
  * constraints, the C-Box filter and the PCU, HA and QPI sub-register
  * fields, the event lists, and which package a PCI bus belongs to.
  *
  * As for the Xeon 7500, every counter control bit a user may set is a
  * format field at its hardware position, so the perf config is the
- * control register image; en, ov_en and rst stay the driver's.  The two
- * generations share the register map; they differ in the overflow
+ * control register image; en, ov_en and rst stay the driver's.
+ * Sandy Bridge-EP and Ivy Bridge-EP share the register map (snbep.h;
+ * Haswell-EP's and Broadwell-EP's are hswep.h and bdx.h); they differ in the overflow
  * interrupt (IVB-EP only), the box control (SNB-EP's frz_en) and the
  * invert bit, which IVB-EP has on its iMC only.  Documentation/pmu/snbep.rst
  * and ivbep.rst say where the sources disagree and what was chosen.

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The Xeon E5 generations' common ground (e5.c), for snbep.c and ivbep.c
+ * The Xeon E5 generations' common ground (e5.c), for snbep.c, ivbep.c and,
+ * through e5v3.h, hswep.c and bdx.c
  */
 #ifndef _XEON_UNCORE_E5_H
 #define _XEON_UNCORE_E5_H

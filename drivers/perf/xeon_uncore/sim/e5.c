@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy Bridge-EP,
- * "ivbep") uncore, the registers: every box of a socket, MSR and PCI
+ * Simulated Xeon E5 uncores (every model of e5_boxes.c's sim_e5_models,
+ * "snbep" to "bdxde"), the registers: every box of a socket, MSR and PCI
  * alike, as e5_boxes.c lists them, with the semantics of the guides'
  * PmonCntrCfg, PmonUnitCtrl and PmonUnitStatus registers and, where the
  * model has a PMI, of the U-Box's global control and status; the MSRs by

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon E5 and E5 v2 uncore, each model as data: the box types
+ * Simulated Xeon E5 uncores, each model as data: the box types
  * and, per model, every box of a socket, MSR and PCI alike, at the
  * device.function and with the device ID the guides give and, on IVB-EP,
  * with its bit in U_MSR_PMON_GLOBAL_STATUS; the register map of the MSR
  * boxes; the valid bits of every control and filter register; what the
  * event model needs to know of the generation; and the models' struct
- * sim_model.  What the two share, they share through the same macros.
+ * sim_model.  What the models share, they share through the same macros.
  */
 #include <linux/build_bug.h>
 #include <linux/kernel.h>

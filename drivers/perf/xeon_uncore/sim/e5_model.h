@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The simulated Xeon E5 (Sandy Bridge-EP, "snbep") and E5 v2 (Ivy
- * Bridge-EP, "ivbep") uncore, shared by its files: e5_boxes.c (each
- * model's data: its boxes, register map, valid bits and event facts),
- * e5.c (the registers and the models' struct sim_model), e5_pci.c (the
+ * The simulated Xeon E5 uncores, shared by their files: e5_boxes.c (each
+ * model's data: its boxes, register map, valid bits and event facts, and
+ * its struct sim_model), e5.c (the registers and the models'
+ * operations), e5_pci.c (the
  * PCI functions' configuration space) and e5_traffic.c (the rates).
  */
 #ifndef _XEON_UNCORE_SIM_E5_MODEL_H

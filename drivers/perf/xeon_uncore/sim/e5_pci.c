@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Simulated Xeon E5 and E5 v2 uncore, the PCI side: the configuration
+ * Simulated Xeon E5 uncores, the PCI side: the configuration
  * space of every function of a socket's bus (the boxes' PMON registers,
  * which e5.c holds, the QPI match/mask functions, the U-Box function's
  * CPUNODEID and GIDNIDMAP, the filler functions 0 that make the PCI

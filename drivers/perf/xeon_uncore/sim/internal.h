@@ -8,7 +8,7 @@
  *   pci.c      the PCI domain of the models that have PCI boxes
  *   hw.c       hardware mode: the MSRs claimed through the kernel's MSR hook
  *   nhmex*.c   the Xeon 7500 / E7 model (nhmex_model.h)
- *   e5*.c      the Xeon E5 / E5 v2 model (e5_model.h)
+ *   e5*.c      the Xeon E5 models (e5_model.h)
  *   core.c     the table of models, the simulator's life and its API
  *   debugfs.c, main.c: the module
  *

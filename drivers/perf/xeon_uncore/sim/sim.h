@@ -226,7 +226,7 @@ int xu_sim_mbox_addr(struct xu_sim *sim, unsigned int socket, unsigned int box,
 		     unsigned int event, u64 sub, u64 addr, u64 n);
 int xu_sim_peek(struct xu_sim *sim, unsigned int socket, u32 reg, u64 *val);
 
-/* Models with PCI boxes (Xeon E5: "snbep", "ivbep") */
+/* Models with PCI boxes (the Xeon E5 ones) */
 int xu_sim_pci_domain(struct xu_sim *sim);
 struct pci_bus *xu_sim_pci_bus(struct xu_sim *sim, unsigned int socket);
 struct pci_dev *xu_sim_pci_dev(struct xu_sim *sim, unsigned int socket,
