@@ -260,7 +260,7 @@ void xu_pci_unhold(struct pci_dev *pdev);
  */
 
 /*
- * Frequency mode: the period the driver steers (its first one is perf's
+ * Frequency mode: the period the driver adjusts (its first one is perf's
  * initial period); hw.sample_period is also written by perf's tick
  */
 static inline u64 xu_steered_period(const struct perf_event *event)

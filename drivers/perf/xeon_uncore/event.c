@@ -4,7 +4,7 @@
  * a counter's progress into the event's count, the sampling period a
  * counter is preloaded with, starting and stopping an event on its
  * counter, polling the boxes no overflow interrupt folds, throttling a
- * sampling event and steering its period in frequency mode (what an
+ * sampling event and adjusting its period in frequency mode (what an
  * overflow does to it, and its sample: sample.c).  Uses placement
  * (sched.c), for the shared sub-registers, and the registers (io.c).
  */
@@ -88,9 +88,10 @@ void __xu_event_update(struct perf_event *event, bool wrapped)
 }
 
 /*
- * The period the driver arms and reports: in frequency mode its own
- * steered one, which perf's tick (it rewrites hw.sample_period, on the
- * event's CPU, while a walk may run on another) does not move
+ * The period the driver arms and reports: in frequency mode the steered
+ * period (the one the driver adjusted it to), which perf's tick (it
+ * rewrites hw.sample_period, on the event's CPU, while a walk may run on
+ * another) does not move
  */
 u64 xu_event_period(const struct perf_event *event)
 {
@@ -677,10 +678,11 @@ void __xu_event_start(struct perf_event *event, int flags)
 	xu_box_freeze_for_group(box, event);
 	taken = !xu_ctr_take(box, event, hwc->idx, &now, &ctl);
 	/*
-	 * perf's tick steers frequency events too, stopping and restarting
-	 * them around it: it takes the events of a tick-less idle stretch
-	 * for one tick's (before 6.4).  The period steered at the overflows
-	 * wins; the driver arms and reports its own (xu_event_period()).
+	 * perf's tick adjusts frequency events' periods too, stopping and
+	 * restarting them around it: it takes the events of a tick-less
+	 * idle stretch for one tick's (before 6.4).  The period adjusted at
+	 * the overflows wins; the driver arms and reports its own
+	 * (xu_event_period()).
 	 */
 	if (event->attr.freq && hwc->sample_period != xu_steered_period(event)) {
 		hwc->sample_period = xu_steered_period(event);
@@ -908,12 +910,12 @@ void xu_unthrottle_later(struct irq_work *work)
 
 /*
  * Frequency mode (perf record -F) measures the event's rate over the time
- * it is on the PMU, from pmu::add to pmu::del, as perf's own steering
- * does: -F asks for samples per second of that time.  The stretches it
- * is stopped inside count (perf's tick stops and restarts frequency
- * events to steer them, throttling stops them), or -F would come out
- * low by their share.  xu_freq_counted_ns() keeps the time of the
- * current period while the event is off the PMU.
+ * it is on the PMU, from pmu::add to pmu::del, as perf's own period
+ * adjustment does: -F asks for samples per second of that time.  The
+ * stretches it is stopped inside count (perf's tick stops and restarts
+ * frequency events to adjust their periods, throttling stops them), or
+ * -F would come out low by their share.  xu_freq_counted_ns() keeps the
+ * time of the current period while the event is off the PMU.
  */
 void xu_freq_stop(struct perf_event *event)
 {
@@ -949,7 +951,7 @@ void xu_adjust_freq(struct perf_event *event)
 	u64 cur = xu_steered_period(event);
 	/*
 	 * PERF_EVENT_IOC_PERIOD may have set any frequency up to perf's own
-	 * limit: never steer past the module's
+	 * limit: never adjust past the module's
 	 */
 	u64 freq = min_t(u64, event->attr.sample_freq,
 			 xu_event_box(event)->pmu->uncore->max_sample_rate);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * xeon-uncore event state (event.c): folding, periods, start and stop,
- * polling, throttling, frequency steering.
+ * polling, throttling, the period of frequency-mode events.
  * Every call but the timers' and xu_sample_rate_*() wants the event's
  * package locked, interrupts off.
  */

@@ -179,11 +179,11 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
 		return false;
 
 	/*
-	 * Steer only when a period ended: a status bit for a counter that
+	 * Adjust only when a period ended: a status bit for a counter that
 	 * did not reach its period (a bit left by an earlier owner of the
 	 * counter, a box whose report is a guess, the half-range re-arm of
-	 * a long period) measured no period, and steering on it would take
-	 * the events since the last steer for a whole period's
+	 * a long period) measured no period, and adjusting on it would take
+	 * the events since the last adjustment for a whole period's
 	 */
 	if (event->attr.freq && (local64_read(&hwc->period_left) <= 0 ||
 				 xu_sample_owed(event)))
@@ -192,7 +192,7 @@ bool xu_event_overflow(struct perf_event *event, bool exact)
 	if (!xu_set_period(event) && !xu_sample_owed(event))
 		return false;
 	xu_set_sample_owed(event, false);
-	/* the sample is of the period that ended, not of the one steered */
+	/* the sample is of the period that ended, not of the one adjusted to */
 	hwc->last_period = ended;
 	if (xu_throttle(event)) {
 		__xu_event_stop(event, 0);
