@@ -2194,37 +2194,53 @@ static void pmi_budget_fills_at_its_share(struct kunit *test)
  * A PMI's walk charges the PMI budget with the PMI's delivery timed at
  * load (struct xu_uncore.pmi_delivery_ns) on top of what it saw; a walk
  * after a route (unfreeze), which no PMI's delivery came before, does
- * not.  At 5% the bucket holds 5 ms: a 3 ms delivery and a walk of well
- * under a millisecond leave between 1 and 2 ms; the route's walk then
- * takes well under one.
+ * not.  At 50% the bucket holds 50 ms: a 30 ms delivery and the walk
+ * leave 20 ms, less what the walk saw (at most its whole time, @t) and
+ * plus what that time refilled (half of it); the route's walk then takes
+ * what it saw only, at most its time, and refills half of it.  A walk held up by the host (a
+ * millisecond under TCG beside a kernel build) moves the figures by its
+ * time, which the case measures, not by the delivery.
  */
 static void pmi_walk_charges_the_delivery(struct kunit *test)
 {
+	const s64 ms = NSEC_PER_MSEC;
 	struct xu_test_private *w;
 	unsigned long flags;
 	struct xu_pkg *p;
 	unsigned int n;
-	s64 left;
+	s64 left, t;
 
 	walk_setup(test);
 	w = walk_of(test);
 	p = &w->uc.pkgs[0];
-	w->uc.pmi_max_percent = 5;
-	w->uc.pmi_delivery_ns = 3 * NSEC_PER_MSEC;
+	w->uc.pmi_max_percent = 50;
+	w->uc.pmi_delivery_ns = 30 * ms;
 
 	overflow(test, 0, true, 0, 0);
+	t = ktime_get_mono_fast_ns();
 	KUNIT_EXPECT_EQ(test, walk(test, 0, &n), 1);
-	KUNIT_EXPECT_LT(test, p->budget_left, 2 * NSEC_PER_MSEC);
-	KUNIT_EXPECT_GT(test, p->budget_left, NSEC_PER_MSEC);
+	t = ktime_get_mono_fast_ns() - t;
+	kunit_info(test, "the PMI's walk took %lld ns, left %lld ns of 50 ms\n",
+		   t, p->budget_left);
+	/* (a walk of 20 ms would leave the delivery unseen: none takes that) */
+	KUNIT_ASSERT_LT(test, t, 20 * ms);
+	KUNIT_EXPECT_LE(test, p->budget_left, 20 * ms + t / 2);
+	KUNIT_EXPECT_GE(test, p->budget_left, 20 * ms - t);
 
 	left = p->budget_left;
 	overflow(test, 0, true, 0, 0);
+	/* the fill starts again here: the route's walk refills half its time */
+	t = ktime_get_mono_fast_ns();
+	p->budget_stamp = t;
 	local_irq_save(flags);
 	xu_pkg_lock(p);
 	KUNIT_EXPECT_EQ(test, xu_pmi_walk(&w->uc, 0, NULL, true), 1);
 	xu_pkg_unlock(p);
 	local_irq_restore(flags);
-	KUNIT_EXPECT_GT(test, p->budget_left, left - (s64)NSEC_PER_MSEC);
+	t = ktime_get_mono_fast_ns() - t;
+	KUNIT_ASSERT_LT(test, t, 20 * ms);
+	KUNIT_EXPECT_GE(test, p->budget_left, left - t);
+	KUNIT_EXPECT_LE(test, p->budget_left, left + t / 2);
 	expect_clear(test, 0);
 }
 
