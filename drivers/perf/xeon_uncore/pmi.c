@@ -498,8 +498,9 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 		w.regs = &caller;
 	}
 	/*
-	 * A walk under way, as well as one just ended, tells another CPU's
-	 * NMI that finds the status clear that the PMI was taken
+	 * A walk under way, as well as one just ended, tells an NMI that
+	 * finds the status clear that it may be this PMI's echo; the grant
+	 * says how many echoes each CPU may claim
 	 */
 	WRITE_ONCE(p->last_walk, xu_walk_stamp());
 	xu_pmi_echo_grant(p);

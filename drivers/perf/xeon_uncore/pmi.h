@@ -21,7 +21,9 @@
 /*
  * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
  * a reader never pairs one walk's time with another's CPU.  The CPU
- * takes the low bits of the time, which the echo test does not need.
+ * takes the low bits of the time, which the echo window does not need.
+ * The driver reads the time only; the CPU says which CPU walked, to the
+ * KUnit cases that tell an echo from a late NMI.
  */
 #define XU_WALK_CPU		GENMASK_ULL(15, 0)
 

@@ -530,8 +530,8 @@ struct xu_deferred {
  * @wd_walks: @walks when the watchdog last found the package frozen with
  *            overflow status pending, or ~0 if it did not
  * @last_walk: when the last walk began or ended and on which CPU, in
- *            one word (xu_walk_stamp()), to tell a PMI that reached two
- *            CPUs
+ *            one word (xu_walk_stamp()): an NMI that finds the status
+ *            clear within XU_PMI_ECHO_NS of it may be an echo
  * @walker:   the CPU that holds @lock for a walk, a sample delivery or
  *            a group read, during which perf reads events of the package
  *            (PERF_SAMPLE_READ, PERF_FORMAT_GROUP) with the lock held;
