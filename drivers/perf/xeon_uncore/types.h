@@ -575,7 +575,8 @@ struct xu_deferred {
  * @pmi_seen: when the last walk's PMI was first seen (@pmi_ns, or the
  *            walk's start), written under @lock: for xu_pmi_probe()
  * @thawed_ns: when the package was last known to count, unfrozen: a
- *            walk's end, a watchdog tick that found it so; under @lock.
+ *            walk's unfreeze (as issued), a watchdog tick that found it
+ *            so; under @lock.
  *            A freeze no PMI ended is charged from then.
  * @lost_run: PMIs the watchdog stood in for since the last PMI's walk or
  *            route, under @lock
