@@ -24,7 +24,14 @@
 # bandwidth and the clock (e5/77's).  The runs of the metrics that divide
 # by perf's duration_time last 10 s: it spans the opening and enabling of
 # every event too, which takes tens of ms under TCG (the diagnostics show
-# it beside the events' run time).
+# it beside the events' run time).  So does mem_parallel_reads': its two
+# events both need C-Box counter 0 (TOR_OCCUPANCY) and take turns on it,
+# each count scaled by perf from the time it ran.  Over 2 s, with every
+# vCPU on one host thread, six runs read within 0.35% of the scenario and
+# one (CI on dcfed7d) 39.49 for 40 on one socket, a cause not found;
+# over 10 s three runs read within 0.11%.  A disturbance of a few turns
+# moves a 10 s ratio a fifth as much as a 2 s one; a loss at every turn
+# would move both alike.
 . "$(dirname "$0")/../lib.sh"
 
 PERF=/add/perf-6.12/perf
@@ -115,7 +122,7 @@ for sc in A B; do
 			"$(awk -v u="$4" 'BEGIN { print u / 1000 }')" 1
 	done
 	check "scenario $sc: perf stat -M mem_parallel_reads" \
-		$PERF stat -a --per-socket -j -o $OUT -M tma_info_system_mem_parallel_reads -- sleep 2
+		$PERF stat -a --per-socket -j -o $OUT -M tma_info_system_mem_parallel_reads -- sleep 10
 	for s in $(e5_seq "$S"); do
 		# shellcheck disable=SC2046
 		set -- $(scenario $sc "$s")
