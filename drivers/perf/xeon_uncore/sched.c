@@ -117,9 +117,25 @@ static unsigned long xu_constraint(const struct xu_box_type *type,
  * hw.extra_reg.idx; hw.extra_reg.config keeps the control value as
  * configured, hw.config the one of the placement.
  */
-static void xu_extra_fields(const struct xu_box_type *t,
+static u64 xu_extra_word(const struct perf_event *event, unsigned int cfg)
+{
+	return cfg == 1 ? event->attr.config1 : event->attr.config2;
+}
+
+/*
+ * The bits of each sub-register of @box's type that @event uses.  In a
+ * filter function the package lacks (struct xu_box.fdev NULL: no ID
+ * known, or hidden by the BIOS), a register the event asks 0 of is not
+ * used: the event counts by it as it stands, 0 from reset (QPI's match
+ * and mask: every packet).  One it asks a value of stays used, and
+ * xu_extra_check() refuses the event.  Returns true if the event counts
+ * by such a register.
+ */
+static bool xu_extra_fields(const struct xu_box *box,
 			    struct perf_event *event, u64 *fields)
 {
+	const struct xu_box_type *t = box->pmu->type;
+	bool as_they_stand = false;
 	unsigned int i;
 
 	for (i = 0; i < t->num_extra; i++)
@@ -128,13 +144,17 @@ static void xu_extra_fields(const struct xu_box_type *t,
 		memset(fields, 0, t->num_extra * sizeof(*fields));
 	else if (t->ops->extra_fields)
 		t->ops->extra_fields(event, fields);
-	for (i = 0; i < t->num_extra; i++)
-		fields[i] &= t->extra[i].mask;
-}
+	for (i = 0; i < t->num_extra; i++) {
+		const struct xu_extra_reg *er = &t->extra[i];
 
-static u64 xu_extra_word(const struct perf_event *event, unsigned int cfg)
-{
-	return cfg == 1 ? event->attr.config1 : event->attr.config2;
+		fields[i] &= er->mask;
+		if (fields[i] && er->filter && !box->fdev &&
+		    !((xu_extra_word(event, er->cfg) >> er->shift) & fields[i])) {
+			fields[i] = 0;
+			as_they_stand = true;
+		}
+	}
+	return as_they_stand;
 }
 
 /* Placement @alt of @event: its control value and claims */
@@ -160,7 +180,7 @@ static int xu_claims_get(const struct xu_box_type *t, struct perf_event *event,
 		return -ENOENT;
 	if (!t->num_extra)
 		return 0;
-	xu_extra_fields(t, event, used);
+	xu_extra_fields(xu_event_box(event), event, used);
 	for (i = 0; i < t->num_extra && cl->n < XU_MAX_CLAIMS; i++) {
 		if (!used[i])
 			continue;
@@ -323,33 +343,37 @@ void xu_extra_program(struct xu_box *box)
  * Filter bits an event does not claim (ops->extra_fields) would be
  * dropped, and bits a format covers but no filter register defines (a
  * whole-register format, such as QPI's match0) would reach reserved
- * bits: refuse both.  And an event that needs a filter function this
- * package lacks cannot count.  (Box types with their own claims check
- * their config words themselves.)
+ * bits: refuse both.  And an event that asks a value of a filter
+ * function this package lacks cannot count (xu_extra_fields()).  (Box
+ * types with their own claims check their config words themselves.)
  */
 int xu_extra_check(struct xu_box *box, struct perf_event *event)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	u64 used[XU_MAX_EXTRA];
 	u64 claimed[3] = { }, wanted[3] = { };
+	bool as_they_stand;
 	unsigned int i, w;
 
 	/* (xeon_uncore_pmi's event_init case takes the CPUs away here) */
 	XU_STATIC_STUB(xu_extra_check, box, event);
 	if (!t->num_extra || t->ops->claims)
 		return 0;
-	xu_extra_fields(t, event, used);
+	as_they_stand = xu_extra_fields(box, event, used);
 	for (i = 0; i < t->num_extra; i++) {
 		const struct xu_extra_reg *er = &t->extra[i];
 
 		claimed[er->cfg] |= er->mask << er->shift;
 		wanted[er->cfg] |= used[i] << er->shift;
 		if (used[i] && er->filter && !box->fdev) {
-			pr_info_ratelimited("%s: package %u has no filter function for this event\n",
+			pr_info_ratelimited("%s: package %u has no filter function to take this event's filter\n",
 					    event->pmu->name, box->pkg);
 			return -ENODEV;
 		}
 	}
+	if (as_they_stand)
+		pr_info_ratelimited("%s: package %u has no filter function: the event counts by its registers as they stand (0 from reset: no filter)\n",
+				    event->pmu->name, box->pkg);
 	for (w = 1; w < 3; w++) {
 		u64 unused = xu_extra_word(event, w) & claimed[w] & ~wanted[w];
 		u64 reserved = xu_extra_word(event, w) & ~claimed[w];

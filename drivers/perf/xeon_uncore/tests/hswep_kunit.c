@@ -263,10 +263,18 @@ static void hswep_refusals(struct kunit *test)
 	/* the HA has no match registers here */
 	KUNIT_EXPECT_EQ(test, -EINVAL,
 			hswep_try(test, "uncore_ha_0", 0x0320, 0x40, 0));
-	/* QPI port 2 has no match/mask function */
+	/*
+	 * QPI port 2 has no match/mask function: CTO_COUNT counts by its
+	 * registers as they stand, and a match it would need is refused
+	 */
+	KUNIT_EXPECT_EQ(test, 0, hswep_try(test, "uncore_qpi_2", 0x200038, 0, 0));
+	KUNIT_EXPECT_EQ(test, 0, hswep_try(test, "uncore_qpi_2", 0x38, 0, 0));
 	KUNIT_EXPECT_EQ(test, -ENODEV,
-			hswep_try(test, "uncore_qpi_2", 0x200038, 0, 0));
-	KUNIT_EXPECT_EQ(test, 0, hswep_try(test, "uncore_qpi_1", 0x200038, 0, 0));
+			hswep_try(test, "uncore_qpi_2", 0x200038, 0x1c40, 0));
+	KUNIT_EXPECT_EQ(test, -ENODEV,
+			hswep_try(test, "uncore_qpi_2", 0x38, 0x40000ULL << 32, 0));
+	KUNIT_EXPECT_EQ(test, 0,
+			hswep_try(test, "uncore_qpi_1", 0x200038, 0x1c40, 0));
 	/* the U-Box filter: thread and core, bits 5:0 */
 	KUNIT_EXPECT_EQ(test, 0, hswep_try(test, "uncore_ubox", 0x42, 0x3f, 0));
 	KUNIT_EXPECT_EQ(test, -EINVAL,
@@ -290,6 +298,11 @@ static const struct {
 	{ "uncore_imc_6", "imc", 6, 0x05, 31337 },
 	{ "uncore_irp", "irp", 0, 0x03, 4242 },
 	{ "uncore_qpi_2", "qpi", 2, 0x03, 1111 },
+	/*
+	 * CTO_COUNT without its match/mask function (hswep_refusals()), as
+	 * perf 6.12's unc_q_cto_count gives it: ev_sel 0x38, no extension
+	 */
+	{ "uncore_qpi_2", "qpi", 2, 0x38, 2222 },
 	{ "uncore_r2pcie", "r2pcie", 0, 0x13, 222 },
 	/* 2^44 - 1 in the 48-bit R2PCIe after it: still exact */
 	{ "uncore_r2pcie", "r2pcie", 0, 0x13, BIT_ULL(44) - 1 },

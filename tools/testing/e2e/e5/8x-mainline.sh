@@ -118,10 +118,11 @@ pmus() {
 # registers (mainline's HA format has no field for them, ours no format,
 # the simulator no registers: Documentation/pmu/hswep.rst): HA 0 counts
 # IMC_READS.NORMAL, HA 1 IMC_WRITES (full and partial) instead.  Nor has
-# either, on Haswell-EP, the match/mask function of QPI port 2: mainline
-# would count CTO_COUNT there unfiltered, ours refuses it (ENODEV), so
-# port 2 counts TxL FLITS_G0.NON_DATA; Broadwell-EP's (0x6f46) both
-# have: port 2 counts CTO_COUNT of opcode 2 by named fields.  haswellx's
+# either, on Haswell-EP, the match/mask function of QPI port 2: port 2
+# counts CTO_COUNT without a filter there too, both drivers by its
+# registers as they stand (0 from reset: every packet); Broadwell-EP's
+# (0x6f46) both have: port 2 counts CTO_COUNT of opcode 2 by named
+# fields.  haswellx's
 # and broadwellx's RING_AD_USED.CW is umask 0x3 (ivytown's 0x33).
 # Mainline's Haswell-EP and Broadwell-EP iMC name event=0x00 (DCLK on a
 # general counter) "clockticks", where ours and mainline's IVB-EP and
@@ -154,7 +155,6 @@ evs() {
 		case $E5:$1 in
 		*_0) _f=event=0x38,match0=0x1c40,match1=0x40000,mask0=0x1fe0,mask1=0xf0000 ;;
 		*_1) _f=event=0x38,match_mc=0xe,match_rds=0x8,mask_mc=0xf,mask_rds=0xf ;;
-		hswep:*) _f=event=0x0,umask=0x4 ;;
 		bdx:*) _f=event=0x38,match_mc=0xe,match_opc=0x2,mask_mc=0xf,mask_opc=0xf ;;
 		*) _f=event=0x38 ;;
 		esac
