@@ -83,7 +83,14 @@ struct attribute *e5_ubox_events[] = {
 	NULL
 };
 
-/* The config1 bits @event uses, by the table @filt of @n entries */
+/*
+ * The config1 bits @event uses, by the table @filt of @n entries, and
+ * the thread filter @tid with tid_en.  A thread ID without tid_en, as
+ * perf's io_bandwidth_write gives (filter_tid=0x3e), is written too:
+ * with tid_en 0 the C-Box counts every thread's events whatever the
+ * field holds (329468's Cn_MSR_PMON_BOX_FILTER, tid), so the value
+ * changes no count, and is not dropped.
+ */
 u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 			u64 tid, struct perf_event *event)
 {
@@ -93,7 +100,7 @@ u64 e5_cbox_filter_bits(const struct e5_cbox_filt *filt, unsigned int n,
 	for (i = 0; i < n; i++)
 		if ((cfg & filt[i].sel) == filt[i].code)
 			bits |= filt[i].fields;
-	if (cfg & E5_CTL_TID_EN)
+	if ((cfg & E5_CTL_TID_EN) || (event->attr.config1 & tid))
 		bits |= tid;
 	return bits;
 }

@@ -220,7 +220,7 @@ static void hswep_uclk(struct kunit *test)
 static void hswep_cbox_filters(struct kunit *test)
 {
 	struct xu_sim *sim = xu_test_sim(test);
-	u64 nid_opc = 0x182ULL << 52 | 0x3ULL << 32;
+	u64 nid_opc = 0x182ULL << 52 | 0x3ULL << 32, ea, ra, eb, rb, r;
 	struct perf_event *a, *b;
 
 	a = hswep_open(test, "uncore_cbox_1", 0x4135, nid_opc);
@@ -228,6 +228,36 @@ static void hswep_cbox_filters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, 0xe15), 0xfe0000ULL);
 	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, 0xe16),
 			0x182ULL << 20 | 0x3);
+	xu_test_close(test, b);
+	xu_test_close(test, a);
+	/*
+	 * perf's io_bandwidth_write: TOR_INSERTS.OPCODE, filter_opc=0x1c8,
+	 * filter_tid=0x3e without tid_en; the thread ID is written as given
+	 * (FILTER0 5:0 of C-Box 0), filtering nothing without tid_en
+	 */
+	a = hswep_open(test, "uncore_cbox_0", 0x0135, 0x1c8ULL << 52 | 0x3e);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, 0xe05), 0x3eULL);
+	KUNIT_EXPECT_EQ(test, xu_test_sim_rd(test, sim, 0, 0xe06),
+			0x1c8ULL << 20);
+	/*
+	 * The same thread ID with tid_en shares the field and runs all the
+	 * time; another takes turns with a: their running times (a's read
+	 * first, its enabled time last) add up to no more than a's time
+	 */
+	b = hswep_open(test, "uncore_cbox_0", 0x080013, 0x3e);
+	msleep(20);
+	perf_event_read_value(b, &eb, &rb);
+	KUNIT_EXPECT_GT(test, eb, 0);
+	KUNIT_EXPECT_EQ(test, eb, rb);
+	xu_test_close(test, b);
+	b = hswep_open(test, "uncore_cbox_0", 0x080013, 0x01);
+	msleep(100);
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	perf_event_read_value(a, &ea, &r);
+	KUNIT_EXPECT_GT(test, rb, 0);
+	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
+			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
 	xu_test_close(test, b);
 	xu_test_close(test, a);
 }
