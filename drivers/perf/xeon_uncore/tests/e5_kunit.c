@@ -457,22 +457,12 @@ static u64 e5_cbox_filter(struct kunit *test, struct perf_event *event, bool ivb
 static void e5_filter_share(struct kunit *test)
 {
 	bool ivb = e5_ivb(test);
-	u64 ea, ra, eb, rb, f;
 	struct perf_event *a, *b;
+	u64 f;
 
 	a = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x182), 0);
 	b = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x180), 0);
-	msleep(100);
-	/*
-	 * a's running time read before b's, its enabled time after: the
-	 * two running times cannot add up to more unless they overlapped
-	 */
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	perf_event_read_value(a, &ea, &f);
-	KUNIT_EXPECT_GT(test, eb, 0);
-	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
-			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
+	xu_test_took_turns(test, a, b);
 	f = e5_cbox_filter(test, a, ivb);
 	KUNIT_EXPECT_TRUE_MSG(test, f == e5_tor_cfg1(ivb, 0x182) ||
 			      f == e5_tor_cfg1(ivb, 0x180), "filter %#llx", f);
@@ -480,8 +470,7 @@ static void e5_filter_share(struct kunit *test)
 
 	b = e5_open(test, "uncore_cbox_1", 0x0335, e5_tor_cfg1(ivb, 0x182), 0);
 	msleep(20);
-	perf_event_read_value(b, &eb, &rb);
-	KUNIT_EXPECT_EQ(test, eb, rb);
+	xu_test_ran_throughout(test, b);
 	KUNIT_EXPECT_EQ(test, e5_cbox_filter(test, b, ivb), e5_tor_cfg1(ivb, 0x182));
 	xu_test_close(test, b);
 	xu_test_close(test, a);
@@ -493,33 +482,6 @@ static u64 e5_pcu_filter(struct kunit *test, struct perf_event *event)
 	struct xu_box *box = xu_event_box(event);
 
 	return xu_test_sim_rd(test, box->io_priv, box->pkg, 0xc34);
-}
-
-/* @a and @b took turns: their running times add up to at most @a's time */
-static void e5_took_turns(struct kunit *test, struct perf_event *a,
-			  struct perf_event *b)
-{
-	u64 ea, ra, eb, rb, r;
-
-	/* a's running time read first, its enabled time last */
-	msleep(100);
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	perf_event_read_value(a, &ea, &r);
-	KUNIT_EXPECT_GT(test, rb, 0);
-	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
-			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
-}
-
-/* @event ran all the time it was enabled */
-static void e5_ran_throughout(struct kunit *test, struct perf_event *event)
-{
-	u64 e, r;
-
-	perf_event_read_value(event, &e, &r);
-	KUNIT_EXPECT_GT(test, e, 0);
-	KUNIT_EXPECT_EQ_MSG(test, e, r, "config %#llx config1 %#llx",
-			    event->attr.config, event->attr.config1);
 }
 
 /*
@@ -545,14 +507,14 @@ static void e5_pcu_band_claims(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, e5_pcu_filter(test, ev[0]), 0x28140cULL);
 	msleep(20);
 	for (i = 0; i < ARRAY_SIZE(pcm); i++) {
-		e5_ran_throughout(test, ev[i]);
+		xu_test_ran_throughout(test, ev[i]);
 		xu_test_close(test, ev[i]);
 	}
 
 	/* clockticks' claim on band 0 against FREQ_BAND0's other value */
 	a = e5_open(test, "uncore_pcu", 0x00, 0x0c, 0);
 	b = e5_open(test, "uncore_pcu", 0x0b, 0x10, 0);
-	e5_took_turns(test, a, b);
+	xu_test_took_turns(test, a, b);
 	KUNIT_EXPECT_TRUE_MSG(test, e5_pcu_filter(test, a) == 0x0c ||
 			      e5_pcu_filter(test, a) == 0x10,
 			      "filter %#llx", e5_pcu_filter(test, a));
@@ -562,7 +524,7 @@ static void e5_pcu_band_claims(struct kunit *test)
 	/* on band 3, which no event here compares against: the same */
 	a = e5_open(test, "uncore_pcu", 0x4080, 0x05000000, 0);
 	b = e5_open(test, "uncore_pcu", 0x00, 0x06000000, 0);
-	e5_took_turns(test, a, b);
+	xu_test_took_turns(test, a, b);
 	xu_test_close(test, b);
 	xu_test_close(test, a);
 
@@ -572,9 +534,9 @@ static void e5_pcu_band_claims(struct kunit *test)
 	ev[0] = e5_open(test, "uncore_pcu", 0x4080, 0, 0);
 	KUNIT_EXPECT_EQ(test, e5_pcu_filter(test, a), 0x0c10ULL);
 	msleep(20);
-	e5_ran_throughout(test, a);
-	e5_ran_throughout(test, b);
-	e5_ran_throughout(test, ev[0]);
+	xu_test_ran_throughout(test, a);
+	xu_test_ran_throughout(test, b);
+	xu_test_ran_throughout(test, ev[0]);
 	xu_test_close(test, ev[0]);
 	xu_test_close(test, b);
 	xu_test_close(test, a);

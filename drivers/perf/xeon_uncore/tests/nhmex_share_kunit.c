@@ -108,26 +108,6 @@ static void expect_both_run(struct kunit *test, struct perf_event *a,
 }
 
 /*
- * Never together: a's running time read before b's, its enabled time
- * after; the two running times cannot add up to more unless they
- * overlapped.  Both get a turn.
- */
-static void expect_multiplexed(struct kunit *test, struct perf_event *a,
-			       struct perf_event *b)
-{
-	u64 ea, ra, eb, rb, f;
-
-	msleep(100);
-	perf_event_read_value(a, &ea, &ra);
-	perf_event_read_value(b, &eb, &rb);
-	perf_event_read_value(a, &ea, &f);
-	KUNIT_EXPECT_GT(test, ra, 0ULL);
-	KUNIT_EXPECT_GT(test, rb, 0ULL);
-	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
-			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
-}
-
-/*
  * Of three events, at most two run at any time: a's running time read
  * first, its enabled time last; each gets a turn
  */
@@ -286,7 +266,7 @@ static void nhmex_share_mbox_dsp_conflict(struct kunit *test)
 	xu_test_quiet_sim(test, xu_test_sim(test));
 	a = open_cfg(test, "uncore_mbox_0", M_CFG(0x0), 0x1, 0);
 	b = open_cfg(test, "uncore_mbox_0", M_CFG(0x0), 0x2, 0);
-	expect_multiplexed(test, a, b);
+	xu_test_took_turns(test, a, b);
 	xu_test_close(test, b);
 
 	b = open_cfg(test, "uncore_mbox_0", M_CFG(0x0), 0x1, 0);

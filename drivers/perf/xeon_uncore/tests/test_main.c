@@ -443,6 +443,46 @@ void xu_test_close(struct kunit *test, struct perf_event *event)
 }
 
 /**
+ * xu_test_took_turns() - two events of one box never counted together
+ * @test: the test
+ * @a:    one, enabled first
+ * @b:    the other
+ *
+ * After 100 ms: @a's running time read first, its enabled time last, the
+ * two running times add up to no more than that unless they overlapped;
+ * both had a turn.
+ */
+void xu_test_took_turns(struct kunit *test, struct perf_event *a,
+			struct perf_event *b)
+{
+	u64 ea, ra, eb, rb, r;
+
+	msleep(100);
+	perf_event_read_value(a, &ea, &ra);
+	perf_event_read_value(b, &eb, &rb);
+	perf_event_read_value(a, &ea, &r);
+	KUNIT_EXPECT_GT(test, ra, 0);
+	KUNIT_EXPECT_GT(test, rb, 0);
+	KUNIT_EXPECT_LE_MSG(test, ra + rb, ea,
+			    "a ran %llu ns, b %llu ns, of %llu", ra, rb, ea);
+}
+
+/**
+ * xu_test_ran_throughout() - an event ran all the time it was enabled
+ * @test:  the test
+ * @event: the event
+ */
+void xu_test_ran_throughout(struct kunit *test, struct perf_event *event)
+{
+	u64 e, r;
+
+	perf_event_read_value(event, &e, &r);
+	KUNIT_EXPECT_GT(test, e, 0);
+	KUNIT_EXPECT_EQ_MSG(test, e, r, "config %#llx config1 %#llx",
+			    event->attr.config, event->attr.config1);
+}
+
+/**
  * xu_test_sim_rd() - read a register of the module's or a private simulator
  * @test:   the test
  * @sim:    the simulator

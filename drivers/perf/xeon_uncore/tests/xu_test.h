@@ -177,6 +177,9 @@ struct perf_event *xu_test_try_open(struct kunit *test, struct xu_pmu *xp,
 struct perf_event *xu_test_open(struct kunit *test, struct xu_pmu *xp,
 				unsigned int pkg, struct perf_event_attr *attr);
 void xu_test_close(struct kunit *test, struct perf_event *event);
+void xu_test_took_turns(struct kunit *test, struct perf_event *a,
+			struct perf_event *b);
+void xu_test_ran_throughout(struct kunit *test, struct perf_event *event);
 u64 xu_test_ctl(struct kunit *test, struct perf_event *event);
 u64 xu_test_pmi_off(const struct xu_pmu *xp, u64 ctl);
 u64 xu_test_sim_rd(struct kunit *test, struct xu_sim *sim,
