@@ -2,8 +2,8 @@
 /*
  * xeon-uncore core (core.c): an uncore's PMUs, set up, registered with
  * perf and CPU hotplug, and taken down.  The top of the driver's layers:
- * core.c -> pkg.c -> pmi.c -> event.c -> sched.c -> io.c, each using
- * only those below it.
+ * core.c -> pkg.c -> pmi_route.c, pmi_probe.c -> pmi.c -> event.c ->
+ * sched.c -> io.c, each using only those below it.
  */
 #ifndef _XEON_UNCORE_CORE_H
 #define _XEON_UNCORE_CORE_H

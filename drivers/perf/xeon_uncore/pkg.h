@@ -2,8 +2,8 @@
 /*
  * xeon-uncore packages (pkg.c): a package's collecting CPU under CPU
  * hotplug, its boxes around a system sleep, and taking them down.
- * core.c -> pkg.c -> pmi.c -> event.c -> sched.c -> io.c, each using
- * only those below it.
+ * core.c -> pkg.c -> pmi_route.c, pmi_probe.c -> pmi.c -> event.c ->
+ * sched.c -> io.c, each using only those below it.
  */
 #ifndef _XEON_UNCORE_PKG_H
 #define _XEON_UNCORE_PKG_H

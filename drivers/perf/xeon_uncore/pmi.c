@@ -3,9 +3,9 @@
  * xeon-uncore overflow interrupt: the NMI handler; the walk of a
  * package's overflow status, which hands each overflowed counter to
  * sample.c (its fold, the re-arm of its period, its throttling and its
- * sample); the routing of a package's PMI to its collecting CPU (through the
- * platform's global box), the LVTPC that takes it there, and the watchdog
- * that stands in for a lost PMI.
+ * sample); the LVTPC that takes a PMI to a CPU.  The route of a
+ * package's PMI and the watchdog that stands in for a lost one are
+ * pmi_route.c's, the delivery timed at load pmi_probe.c's.
  *
  * Who runs what, on a package with PMIs:
  *  - the PMI is an NMI on whichever CPU(s) of the package it reached; the
@@ -24,14 +24,10 @@
 #include <kunit/visibility.h>
 
 #include <linux/cpu.h>
-#include <linux/delay.h>
 #include <linux/irq_work.h>
-#include <linux/jiffies.h>
 #include <linux/kernel.h>
-#include <linux/rcupdate.h>
 #include <linux/smp.h>
 #include <linux/topology.h>
-#include <linux/workqueue.h>
 
 #include <asm/apic.h>
 #include <asm/irq_regs.h>
@@ -76,11 +72,8 @@ static u64 xu_walk_stamp(void)
  */
 #define XU_PMI_LATE_NS		NSEC_PER_SEC
 
-/* How often the watchdog looks for a package frozen by a lost PMI */
-#define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
-
 /* The LVT entry of the performance counter interrupt: NMI, unmasked */
-static void xu_pmi_lvtpc_arm(void)
+void xu_pmi_lvtpc_arm(void)
 {
 	apic->write(APIC_LVTPC, APIC_DM_NMI);
 }
@@ -422,41 +415,6 @@ static void xu_pmi_echo_taken(struct xu_pkg *p, unsigned int cpu)
 }
 
 /*
- * xu_pmi_walk(), for a freeze that no PMI ended (the watchdog's): the
- * package stood frozen from @lost_since on, a time it is charged for;
- * 0 for every other walk
- */
-static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
-			 struct pt_regs *regs, bool unfreeze, u64 lost_since);
-
-/**
- * xu_pmi_walk() - walk the overflow status of one package
- * @uc:       the uncore
- * @pkg:      the package, the caller's, locked
- * @regs:     the interrupted registers, for samples; NULL outside an
- *            interrupt
- * @unfreeze: unfreeze the package even if its status is clear (after a
- *            route, which froze it, and the watchdog's)
- *
- * Reads the global status, then the status of each box it flags (through
- * the second-level summaries, and of every box under a summary that
- * named none of them), then folds and re-arms each counter that box
- * flags; clears what it handled (RW1C), and every global status bit that
- * no box explains, and unfreezes the package.  The package stays frozen
- * only for those register accesses: the samples the overflows owe are
- * written after the unfreeze (but those that read counters).
- *
- * Return: the number of status bits handled; 0 if the global status was
- * clear (the NMI was not the uncore's).
- */
-int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
-		bool unfreeze)
-{
-	return __xu_pmi_walk(uc, pkg, regs, unfreeze, 0);
-}
-EXPORT_SYMBOL_IF_KUNIT(xu_pmi_walk);
-
-/*
  * Unfreeze the package, then the boxes whose own unfreeze waited for the
  * walk (xu_box_thaw()).  The package counts again from the write, so the
  * walk's end is stamped as the write is issued.  Stamped after it and the
@@ -475,8 +433,19 @@ static void xu_pmi_unfreeze(struct xu_uncore *uc, unsigned int pkg)
 	xu_pkg_thaw_boxes(uc, pkg);
 }
 
-static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
-			 struct pt_regs *regs, bool unfreeze, u64 lost_since)
+/**
+ * xu_pmi_walk_lost() - xu_pmi_walk(), for a freeze that no PMI ended
+ * @uc:         the uncore
+ * @pkg:        the package, the caller's, locked
+ * @regs:       as for xu_pmi_walk()
+ * @unfreeze:   as for xu_pmi_walk()
+ * @lost_since: the watchdog's: the package stood frozen from then on, a
+ *              time it is charged for; 0 for every other walk
+ *
+ * Return: as for xu_pmi_walk().
+ */
+int xu_pmi_walk_lost(struct xu_uncore *uc, unsigned int pkg,
+		     struct pt_regs *regs, bool unfreeze, u64 lost_since)
 {
 	const struct xu_global_ops *g = uc->plat->global;
 	struct xu_box *gbox = &uc->pmus[0].boxes[pkg];
@@ -629,6 +598,33 @@ static int __xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg,
 }
 
 /**
+ * xu_pmi_walk() - walk the overflow status of one package
+ * @uc:       the uncore
+ * @pkg:      the package, the caller's, locked
+ * @regs:     the interrupted registers, for samples; NULL outside an
+ *            interrupt
+ * @unfreeze: unfreeze the package even if its status is clear (after a
+ *            route, which froze it, and the watchdog's)
+ *
+ * Reads the global status, then the status of each box it flags (through
+ * the second-level summaries, and of every box under a summary that
+ * named none of them), then folds and re-arms each counter that box
+ * flags; clears what it handled (RW1C), and every global status bit that
+ * no box explains, and unfreezes the package.  The package stays frozen
+ * only for those register accesses: the samples the overflows owe are
+ * written after the unfreeze (but those that read counters).
+ *
+ * Return: the number of status bits handled; 0 if the global status was
+ * clear (the NMI was not the uncore's).
+ */
+int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
+		bool unfreeze)
+{
+	return xu_pmi_walk_lost(uc, pkg, regs, unfreeze, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmi_walk);
+
+/**
  * xu_handle_pmi() - walk the overflow status of one package, locked
  * @uc:   the uncore
  * @pkg:  the package, the caller's
@@ -652,7 +648,7 @@ int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs)
 EXPORT_SYMBOL_NS_GPL(xu_handle_pmi, XU_NS_INTERNAL);
 
 /* The walk a PMI left when it found the package locked */
-static void xu_pmi_walk_work(struct irq_work *work)
+void xu_pmi_walk_work(struct irq_work *work)
 {
 	struct xu_pkg *p = container_of(work, struct xu_pkg, walk_work);
 
@@ -819,501 +815,6 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		return NMI_HANDLED;
 	}
 	return xu_pmi_echo(p, cpu) ? NMI_HANDLED : NMI_DONE;
-}
-
-/*
- * Lost PMIs in a row, no PMI arriving between them, after which the
- * package's PMIs are taken not to arrive at all
- */
-#define XU_PMI_LOST_RUN		2
-
-/*
- * The package's PMIs do not reach a CPU: its sampling events stop, at
- * once, and none starts (__xu_event_start()) until its route changes
- * (xu_pmi_route()).  Counting events go on: an overflow of theirs is
- * rare, and the watchdog folds it, charged.  Locked.  Returns true if
- * they had not been taken to be lost yet.
- */
-static bool xu_pmi_pkg_lost(struct xu_uncore *uc, struct xu_pkg *p)
-{
-	unsigned int i;
-
-	if (p->pmi_lost)
-		return false;
-	p->pmi_lost = true;
-	for (i = 0; i < uc->num_pmus; i++) {
-		struct xu_box *box = &uc->pmus[i].boxes[p->id];
-
-		if (xu_box_here(box) && box->n_events)
-			__xu_throttle_box(box);
-	}
-	return true;
-}
-
-/* Does any box of the package hold an event? */
-static bool xu_pkg_busy(struct xu_uncore *uc, unsigned int pkg)
-{
-	unsigned int i;
-
-	for (i = 0; i < uc->num_pmus; i++)
-		if (uc->pmus[i].boxes[pkg].n_events)
-			return true;
-	return false;
-}
-
-/*
- * A package found twice in a row frozen, with overflow status pending and
- * no walk in between, lost its PMI: walk for it.  Found so with the
- * status clear (but for bits found stuck), its PMI's walk found nothing
- * to do: unfreeze it, quietly.
- * Pinned to the collecting CPU; stops when the package has no events.
- */
-static enum hrtimer_restart xu_pmi_watchdog(struct hrtimer *timer)
-{
-	struct xu_pkg *p = container_of(timer, struct xu_pkg, watchdog);
-	struct xu_uncore *uc = p->uc;
-	const struct xu_global_ops *g = uc->plat->global;
-	struct xu_box *gbox = &uc->pmus[0].boxes[p->id];
-	bool busy, frozen, lost = false, stop = false;
-	u64 sts;
-
-	if (topology_logical_package_id(smp_processor_id()) != p->id)
-		return HRTIMER_NORESTART;
-	xu_pkg_lock(p);
-	busy = xu_pkg_busy(uc, p->id);
-	frozen = busy && p->routed && g->frozen(gbox, p->gsts_stuck);
-	/*
-	 * Frozen with a clear status, too: a polled event's stop cleared its
-	 * counter's bit (xu_clear_polled_overflow()) after that bit's
-	 * overflow froze the package, which only a PMI enable we believe
-	 * off can do, and where the global status is the boxes' summary
-	 * (Xeon 7500) the PMI's walk then found nothing
-	 */
-	if (!frozen || g->status(gbox, &sts)) {
-		/* a freeze found later began after this sight */
-		if (busy && p->routed && !frozen)
-			p->thawed_ns = ktime_get_mono_fast_ns();
-		p->wd_walks = ~0ULL;
-	} else if (p->wd_walks != p->walks) {
-		p->wd_walks = p->walks;
-	} else {
-		/* a bit the walk finds stuck is no overflow */
-		lost = sts & ~p->gsts_stuck;
-		__xu_pmi_walk(uc, p->id, get_irq_regs(), true,
-			      lost ? p->thawed_ns : 0);
-		p->wd_walks = ~0ULL;
-		if (lost) {
-			p->lost++;
-			/* in case this CPU's LVTPC is what lost it */
-			xu_pmi_lvtpc_arm();
-			if (++p->lost_run >= XU_PMI_LOST_RUN)
-				stop = xu_pmi_pkg_lost(uc, p);
-		}
-	}
-	xu_pkg_unlock(p);
-	if (stop)
-		pr_warn("package %u: %u overflow interrupts in a row did not arrive (routed to core %d); sampling stops on this package until its CPUs change, counting goes on\n",
-			p->id, XU_PMI_LOST_RUN, p->pmi_core);
-	else if (lost)
-		pr_warn_ratelimited("package %u: an overflow interrupt was lost and left the uncore frozen; folded and unfrozen by the watchdog\n",
-				    p->id);
-	if (!busy)
-		return HRTIMER_NORESTART;
-	hrtimer_forward_now(timer, ns_to_ktime(XU_WATCHDOG_NS));
-	return HRTIMER_RESTART;
-}
-
-/**
- * xu_pmi_watchdog_kick() - make sure the watchdog of @box's package runs
- * @box: a box that just got an event, on its collecting CPU
- */
-void xu_pmi_watchdog_kick(struct xu_box *box)
-{
-	struct xu_pkg *p = xu_box_pkg(box);
-
-	if (box->pmu->uncore->pmi && !hrtimer_active(&p->watchdog))
-		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
-			      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-/**
- * xu_pmi_pkg_init() - set up the PMI state of one package
- * @uc:  the uncore
- * @pkg: the package
- */
-void xu_pmi_pkg_init(struct xu_uncore *uc, unsigned int pkg)
-{
-	struct xu_pkg *p = &uc->pkgs[pkg];
-
-	p->lock = (arch_spinlock_t)__ARCH_SPIN_LOCK_UNLOCKED;
-	p->uc = uc;
-	p->id = pkg;
-	p->wd_walks = ~0ULL;
-	p->walker = -1;
-	p->pmi_core = -1;
-	/*
-	 * Hard: on PREEMPT_RT a plain irq_work runs in a thread with
-	 * interrupts on, and a hard hrtimer taking the package lock on this
-	 * CPU would then spin on it forever
-	 */
-	p->walk_work = IRQ_WORK_INIT_HARD(xu_pmi_walk_work);
-	xu_pkg_samples_init(p);
-	hrtimer_init(&p->watchdog, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	p->watchdog.function = xu_pmi_watchdog;
-}
-
-/**
- * xu_pmi_route_core() - the core a package's PMIs go to
- * @uc:   the uncore
- * @cpu:  the package's collecting CPU
- * @gone: a CPU of the package on its way offline, still online but left
- *        out, or -1
- * @reached: set to whether a CPU online takes the PMIs there
- *
- * The collecting CPU's own core if pmi_core_sel reaches it; else the
- * lowest core within reach with a CPU online, whose NMI handler takes the
- * PMIs as well (any CPU of the package walks); else, with no CPU online
- * on the cores within reach, core 0: the PMIs are then lost, and the
- * package samples nothing (xu_pmi_route()).  Under the CPU hotplug lock,
- * or with the other CPUs offline (resume): the online CPUs cannot change
- * meanwhile.
- * Beyond the field, it ranks every online CPU of the package: in process
- * context, but at resume, where the boot CPU's core is core 0.
- *
- * Return: the core's index (xu_core_index()).
- */
-int xu_pmi_route_core(const struct xu_uncore *uc, unsigned int cpu, int gone,
-		      bool *reached)
-{
-	unsigned int reach = uc->plat->global->pmi_cores;
-	unsigned int pkg = topology_logical_package_id(cpu);
-	unsigned int idx = xu_core_index(cpu), best = reach, c;
-
-	*reached = true;
-	if (idx < reach)
-		return idx;
-	for_each_online_cpu(c)
-		if (c != gone && topology_logical_package_id(c) == pkg)
-			best = min(best, xu_core_index(c));
-	*reached = best < reach;
-	return *reached ? best : 0;
-}
-EXPORT_SYMBOL_IF_KUNIT(xu_pmi_route_core);
-
-/*
- * Send the PMIs of @pkg, locked, to @core (-1: nowhere), which freezes
- * it until the next walk.  A core without a CPU online to take them
- * (!@reached) stops the package's sampling (xu_pmi_pkg_lost()); any other
- * lets it sample again, as does a CPU coming or going, which makes the
- * choice again.  Returns true if the package's sampling stopped here.
- */
-static bool xu_pmi_route(struct xu_uncore *uc, unsigned int pkg, int core,
-			 bool reached)
-{
-	struct xu_pkg *p = &uc->pkgs[pkg];
-
-	uc->plat->global->route(&uc->pmus[0].boxes[pkg], core);
-	p->pmi_core = core;
-	WRITE_ONCE(p->pmi_core_mask, core < 0 ? 0 : BIT_ULL(core));
-	if (core < 0)
-		return false;
-	p->lost_run = 0;
-	if (!reached)
-		return xu_pmi_pkg_lost(uc, p);
-	p->pmi_lost = false;
-	return false;
-}
-
-/* Say why xu_pmi_route() stopped a package's sampling; not locked */
-static void xu_pmi_route_lost(struct xu_pkg *p, bool stop)
-{
-	if (stop)
-		pr_warn("package %u: its overflow interrupts can reach only cores that have no CPU online; sampling stops on this package until its CPUs change, counting goes on\n",
-			p->id);
-}
-
-/**
- * xu_pmi_pkg_stop() - send the package's PMIs nowhere, on its way out
- * @uc:  the uncore
- * @pkg: the package, the caller's; process context
- *
- * Freezes the package (xu_pmi_pkg_start() unfreezes it) and cancels the
- * package's timers and pending walk, which may run on this CPU only.
- */
-void xu_pmi_pkg_stop(struct xu_uncore *uc, unsigned int pkg)
-{
-	struct xu_pkg *p = &uc->pkgs[pkg];
-	unsigned long flags;
-
-	if (!uc->pmi)
-		return;
-	hrtimer_cancel(&p->watchdog);
-	local_irq_save(flags);
-	xu_pkg_lock(p);
-	xu_pmi_route(uc, pkg, -1, false);
-	p->routed = false;
-	xu_pkg_unlock(p);
-	local_irq_restore(flags);
-	irq_work_sync(&p->walk_work);
-}
-
-/**
- * xu_pmi_pkg_start() - take the package's PMIs on this CPU
- * @uc:   the uncore
- * @core: the core to send them to, xu_pmi_route_core()'s for this CPU
- * @reached: xu_pmi_route_core()'s word on it
- *
- * On the package's new collecting CPU: routes the PMIs, walks what
- * overflowed while they went nowhere, unfreezes, and starts the watchdog
- * if the package has events.  Under the CPU hotplug lock.
- */
-void xu_pmi_pkg_start(struct xu_uncore *uc, int core, bool reached)
-{
-	unsigned int cpu = smp_processor_id();
-	unsigned int pkg = topology_logical_package_id(cpu);
-	struct xu_pkg *p = &uc->pkgs[pkg];
-	unsigned long flags;
-	bool busy, stop;
-
-	if (!uc->pmi)
-		return;
-	local_irq_save(flags);
-	xu_pkg_lock(p);
-	stop = xu_pmi_route(uc, pkg, core, reached);
-	p->routed = true;
-	xu_pmi_walk(uc, pkg, NULL, true);
-	busy = xu_pkg_busy(uc, pkg);
-	xu_pkg_unlock(p);
-	local_irq_restore(flags);
-	xu_pmi_route_lost(p, stop);
-	if (busy)
-		hrtimer_start(&p->watchdog, ns_to_ktime(XU_WATCHDOG_NS),
-			      HRTIMER_MODE_REL_PINNED_HARD);
-}
-
-/**
- * xu_pmi_pkg_reroute() - route a package's PMIs again as a CPU comes or goes
- * @uc:   the uncore
- * @pkg:  the package, the caller's: this CPU is the one coming online,
- *        or the one going (not its collecting CPU, which
- *        xu_pmi_pkg_stop() and xu_pmi_pkg_start() move)
- * @gone: this CPU if it is going offline, else -1
- *
- * Where pmi_core_sel does not reach the collecting CPU's core, the PMIs
- * go to another core (xu_pmi_route_core()), which a CPU going offline may
- * leave with no CPU online, and a CPU coming online may make a better
- * choice.  A new core is written with the package frozen, and what
- * overflowed before is walked here at once: a PMI already sent to the old
- * core finds the status walked, and is claimed as a PMI whose walk
- * another CPU did (xu_nmi_handler()) while that CPU is still online.  A
- * PMI that reached this CPU and found the package locked left an
- * irq_work here, which the caller syncs before the CPU goes.  Process
- * context, under the CPU hotplug lock.
- */
-void xu_pmi_pkg_reroute(struct xu_uncore *uc, unsigned int pkg, int gone)
-{
-	struct xu_pkg *p = &uc->pkgs[pkg];
-	int cpu = READ_ONCE(uc->pmus[0].boxes[pkg].cpu), core;
-	bool reached, stop = false;
-	unsigned long flags;
-
-	if (!uc->pmi || cpu < 0)
-		return;
-	core = xu_pmi_route_core(uc, cpu, gone, &reached);
-	local_irq_save(flags);
-	xu_pkg_lock(p);
-	if (p->routed && (core != p->pmi_core || reached == p->pmi_lost)) {
-		stop = xu_pmi_route(uc, pkg, core, reached);
-		xu_pmi_walk(uc, pkg, NULL, true);
-	}
-	xu_pkg_unlock(p);
-	local_irq_restore(flags);
-	xu_pmi_route_lost(p, stop);
-}
-
-/**
- * xu_pmi_pkg_resume() - route the PMIs of the boot CPU's package again
- * @uc:  the uncore
- * @pkg: the package, the caller's, locked, with the other CPUs offline
- *
- * After a system sleep, which may have lost every uncore register: the
- * route, then a walk of what the sleep left, which unfreezes.
- */
-void xu_pmi_pkg_resume(struct xu_uncore *uc, unsigned int pkg)
-{
-	bool reached;
-	int core = xu_pmi_route_core(uc, uc->pmus[0].boxes[pkg].cpu, -1,
-				     &reached);
-
-	/* (the boot CPU's core is core 0, within every platform's reach) */
-	xu_pmi_route(uc, pkg, core, reached);
-	xu_pmi_walk(uc, pkg, NULL, true);
-}
-
-/*
- * A PMI's delivery: from the overflow that freezes a package to the
- * handler's first sight of it (the PMI's way to the core, the NMI's
- * entry, the NMI handlers before this one), a time the package spends
- * frozen that no walk sees.  Timed at load, with XU_PROBE_PMIS PMIs of
- * the driver's own on each package, and charged to every PMI's walk: the
- * median of a package's PMIs, of the slowest package.  The median: one
- * PMI held up by what the path does not always cost (a vCPU that did not
- * run, the simulator's tick finding the overflow late) moves it little.
- * On the hardware it leaves out the few tens of ns from the overflow to
- * the status read that follows the start (xu_pmi_probe_one()); under the
- * simulator it takes in that read's emulation, which finds the overflow.
- */
-#define XU_PROBE_PMIS		9
-/*
- * How long the driver waits for one of them, in ms: as long as the
- * handler looks for a PMI after its counter stopped (XU_PMI_LATE_NS)
- */
-#define XU_PROBE_WAIT_MS	1000
-
-/*
- * Raise one PMI with @box's probe counter @pr and time it.  Process
- * context, on the package's collecting CPU, no event in the package: the
- * counter, started three clocks below its wrap, overflows at once, and
- * the walk that answers its PMI stamps when the PMI was first seen
- * (struct xu_pkg.pmi_seen).  The handler looks for it while
- * pmi_events counts it, and for XU_PMI_LATE_NS after.  Without a PMI the
- * package is walked here.
- *
- * Return: the time to the first sight, in ns; -ETIME if no PMI came
- * within XU_PROBE_WAIT_MS, or the errno of a register write.
- */
-static s64 xu_pmi_probe_one(struct xu_box *box, const struct xu_pmi_probe *pr)
-{
-	struct xu_uncore *uc = box->pmu->uncore;
-	struct xu_box *gbox = &uc->pmus[0].boxes[box->pkg];
-	u64 top = BIT_ULL(xu_ctr_bits(pr->type, pr->idx)), t0, t1, seen, sts;
-	struct xu_pkg *p = xu_box_pkg(box);
-	unsigned long flags;
-	int ret;
-
-	local_irq_save(flags);
-	xu_pkg_lock(p);
-	p->pmi_seen = 0;
-	/* a sight stamped before this PMI could be is none of its */
-	WRITE_ONCE(p->pmi_ns, 0);
-	WRITE_ONCE(p->pmi_events, p->pmi_events + 1);
-	ret = xu_ctr_write(box, pr->idx, top - 3);
-	/*
-	 * From before the start: another CPU may see the PMI before this
-	 * one is back from the write (a vCPU the host does not run)
-	 */
-	t0 = ktime_get_mono_fast_ns();
-	if (!ret)
-		ret = xu_write(box, xu_ctl_reg(box, pr->idx), pr->ctl);
-	xu_pkg_unlock(p);
-	local_irq_restore(flags);
-
-	/*
-	 * Unlocked, so that an NMI here walks at once, as a PMI's does on the
-	 * Xeon 7500.  The simulator finds an overflow at an access (or its
-	 * tick): this read, after which its PMI's freeze lands; on the
-	 * hardware the overflow came three clocks after the start, before
-	 * it.  The PMI is timed from here, or from the start if it was
-	 * seen first.
-	 */
-	t1 = ktime_get_mono_fast_ns();
-	if (!ret)
-		uc->plat->global->status(gbox, &sts);
-	while (!ret && !READ_ONCE(p->pmi_seen) &&
-	       ktime_get_mono_fast_ns() - t0 < XU_PROBE_WAIT_MS * NSEC_PER_MSEC)
-		usleep_range(100, 200);
-
-	local_irq_save(flags);
-	xu_pkg_lock(p);
-	xu_write(box, xu_ctl_reg(box, pr->idx), 0);
-	xu_ctr_write(box, pr->idx, 0);
-	seen = p->pmi_seen;
-	if (!seen)
-		xu_pmi_walk(uc, p->id, NULL, true);
-	WRITE_ONCE(p->pmi_stopped, ktime_get_mono_fast_ns());
-	/* the time before the count: pairs with xu_pmi_armed()'s acquire */
-	smp_store_release(&p->pmi_events, p->pmi_events - 1);
-	xu_pkg_unlock(p);
-	local_irq_restore(flags);
-	if (ret)
-		return ret;
-	if (!seen)
-		return -ETIME;
-	if (seen < t1)
-		t1 = t0;
-	return seen > t1 ? seen - t1 : 1;
-}
-
-/*
- * On a package's collecting CPU: the median of its PMIs, or the first
- * failure's errno
- */
-static long xu_pmi_probe_pkg(void *data)
-{
-	struct xu_box *box = data;
-	s64 ns[XU_PROBE_PMIS], t;
-	unsigned int i, j;
-
-	for (i = 0; i < XU_PROBE_PMIS; i++) {
-		t = xu_pmi_probe_one(box, box->pmu->uncore->plat->probe);
-		if (t <= 0)
-			return t;
-		/* in order */
-		for (j = i; j && ns[j - 1] > t; j--)
-			ns[j] = ns[j - 1];
-		ns[j] = t;
-	}
-	return min_t(s64, ns[XU_PROBE_PMIS / 2], LONG_MAX);
-}
-
-/**
- * xu_pmi_probe() - time a PMI's delivery, at load
- * @uc: the uncore, its packages set up, no PMU registered yet
- *
- * On each package with a CPU online, with the platform's probe counter
- * (struct xu_platform.probe); the slowest package's median is charged to
- * every PMI's walk (struct xu_uncore.pmi_delivery_ns), on the packages
- * whose CPUs come online later too.  Should a package's probe raise no
- * PMI, nothing is charged, and one line says so.
- */
-void xu_pmi_probe(struct xu_uncore *uc)
-{
-	const struct xu_pmi_probe *pr = uc->plat->probe;
-	struct xu_pmu *xp = NULL;
-	unsigned int i, pkg;
-	long ns, most = 0;
-
-	if (!uc->pmi || !pr)
-		return;
-	for (i = 0; i < uc->num_pmus && !xp; i++)
-		if (uc->pmus[i].type == pr->type && !uc->pmus[i].idx)
-			xp = &uc->pmus[i];
-	if (!xp)
-		return;
-	cpus_read_lock();
-	for (pkg = 0; pkg < uc->num_pkgs; pkg++) {
-		struct xu_box *box = &xp->boxes[pkg];
-
-		if (box->cpu < 0 || !xu_box_here(box))
-			continue;
-		ns = work_on_cpu(box->cpu, xu_pmi_probe_pkg, box);
-		if (ns == -ETIME)
-			pr_warn("package %u: %s counter %u raised no overflow interrupt in %u ms; a PMI's delivery is not charged to the PMI budget\n",
-				pkg, xp->name, pr->idx, XU_PROBE_WAIT_MS);
-		else if (ns <= 0)
-			pr_warn("package %u: %s counter %u could not be started (%ld); a PMI's delivery is not charged to the PMI budget\n",
-				pkg, xp->name, pr->idx, ns);
-		if (ns <= 0) {
-			most = 0;
-			break;
-		}
-		most = max(most, ns);
-	}
-	cpus_read_unlock();
-	uc->pmi_delivery_ns = most;
-	if (most)
-		pr_info("a PMI's delivery takes %ld ns (the median of %u PMIs, of the slowest package), charged to each PMI's walk\n",
-			most, XU_PROBE_PMIS);
 }
 
 /**

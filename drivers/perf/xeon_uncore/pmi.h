@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * xeon-uncore overflow interrupt (pmi.c): the NMI handler, the walk of a
- * package's overflow status, the routing of its PMI, the watchdog.
+ * xeon-uncore overflow interrupt: the NMI handler and the walk of a
+ * package's overflow status (pmi.c), the routing of its PMI and the
+ * watchdog (pmi_route.c), its delivery timed at load (pmi_probe.c).
  */
 #ifndef _XEON_UNCORE_PMI_H
 #define _XEON_UNCORE_PMI_H
@@ -17,6 +18,9 @@
  * walk, so that it is not reported as an unknown NMI.
  */
 #define XU_PMI_ECHO_NS		NSEC_PER_MSEC
+
+/* How often the watchdog looks for a package frozen by a lost PMI */
+#define XU_WATCHDOG_NS		(50 * NSEC_PER_MSEC)
 
 /*
  * The time of a walk and its CPU, in one word (struct xu_pkg.last_walk):
@@ -44,6 +48,10 @@ void xu_pmi_cpu_init(struct xu_uncore *uc);
 void xu_pmi_cpus_exit(struct xu_uncore *uc);
 int xu_pmi_walk(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs,
 		bool unfreeze);
+int xu_pmi_walk_lost(struct xu_uncore *uc, unsigned int pkg,
+		     struct pt_regs *regs, bool unfreeze, u64 lost_since);
+void xu_pmi_walk_work(struct irq_work *work);
+void xu_pmi_lvtpc_arm(void);
 int xu_handle_pmi(struct xu_uncore *uc, unsigned int pkg, struct pt_regs *regs);
 
 #endif /* _XEON_UNCORE_PMI_H */

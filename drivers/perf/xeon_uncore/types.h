@@ -431,7 +431,7 @@ struct xu_pci_map {
 };
 
 /**
- * struct xu_pmi_probe - a counter that times a PMI's delivery (pmi.c,
+ * struct xu_pmi_probe - a counter that times a PMI's delivery (pmi_probe.c,
  * xu_pmi_probe())
  * @type: its box type, box 0 of which holds it
  * @idx:  the counter, @type's num_counters for the fixed one

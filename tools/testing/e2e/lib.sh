@@ -1089,7 +1089,7 @@ bw_cmd_sigint_privilege() {
 }
 
 # hwpath_delivery FILE DESC CTR CTL VALUE WHO (the 8w-hwpath scripts):
-# the load's timing of a PMI's delivery (pmi.c xu_pmi_probe()), where TCG
+# the load's timing of a PMI's delivery (pmi_probe.c xu_pmi_probe()), where TCG
 # raises no PMI, in the accesses take wrote to FILE: package 0's
 # collecting CPU (the first of $COLL) wrote the counter CTR three below
 # 2^48, its control CTL VALUE, then both 0; no CPU started CTR so again

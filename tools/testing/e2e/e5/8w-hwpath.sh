@@ -68,7 +68,7 @@ fi
 # the first access: the probe, a read of U_MSR_PMON_CTL0 that does not fault
 check_eq "the probe reads U_MSR_PMON_CTL0 (0xc10) first, without a fault" \
 	"$(awk '{ print $2, $3, $5; exit }' $T.load)" "r c10 "
-# a PMI's delivery is timed at load (pmi.c xu_pmi_probe()), on package
+# a PMI's delivery is timed at load (pmi_probe.c xu_pmi_probe()), on package
 # 0's collecting CPU first: the U-Box fixed counter (U_MSR_PMON_UCLK_FIXED_CTR
 # 0xc09, 48 bits wide) set three below its wrap, its control (0xc08)
 # written with en bit 22 and ov_en bit 20, then both cleared; TCG raises

@@ -64,7 +64,7 @@ else
 fi
 check_eq "the probe reads U_MSR_PMON_EV_SEL (0xc10) first, without a fault" \
 	"$(awk '{ print $2, $3, $5; exit }' $T.load)" "r c10 "
-# a PMI's delivery is timed at load (pmi.c xu_pmi_probe()), on package
+# a PMI's delivery is timed at load (pmi_probe.c xu_pmi_probe()), on package
 # 0's collecting CPU first: M-Box 0's CNT0 (0xcb1, 48 bits wide) set
 # three below its wrap, PMU_CNT_CTL0 (0xcb0) written with en bit 0,
 # pmi_en bit 1, wrap_mode bit 6 and inc_sel 0x1b (bits 13:9, the M-Box
