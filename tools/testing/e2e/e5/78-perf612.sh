@@ -28,10 +28,13 @@
 # events both need C-Box counter 0 (TOR_OCCUPANCY) and take turns on it,
 # each count scaled by perf from the time it ran.  Over 2 s, with every
 # vCPU on one host thread, six runs read within 0.35% of the scenario and
-# one (CI on dcfed7d) 39.49 for 40 on one socket, a cause not found;
-# over 10 s three runs read within 0.11%.  A disturbance of a few turns
-# moves a 10 s ratio a fifth as much as a 2 s one; a loss at every turn
-# would move both alike.
+# one (CI on dcfed7d) 39.49 for 40 on one socket, not traced; over 10 s
+# three runs read within 0.11%.  On this line tools/bench/mux-stall
+# traced the guest CPU of perf's rotation stopped by the host for
+# 1.4-9 ms between perf's time stamp and a hand-over (common/79-mux's
+# header), which moves that much running time from one event to the
+# other: a fifth as much of a 10 s ratio as of a 2 s one, while a loss
+# at every turn would move both alike.
 . "$(dirname "$0")/../lib.sh"
 
 PERF=/add/perf-6.12/perf
