@@ -18,7 +18,28 @@
 # (unc_p_power_state_occupancy.cores_c0/c3/c6, which carry occ_sel 1-3;
 # Debian's perf 6.1 drops it) over unc_p_clockticks, per socket at a
 # scenario of C-state shares of its own: the cores (one a C-Box) in the
-# state on average, C0 on IVB-EP C0 and C1 (100 - c3 - c6 %), within 1%.  perf 6.12 (tools/testing/perf612/build, from Debian's
+# state on average, C0 on IVB-EP C0 and C1 (100 - c3 - c6 %), within 1%.
+# Then the uncore metrics of perf 6.12's haswellx and broadwellx tables,
+# each platform loaded in turn (the simulator's model=, perf's table by
+# PERF_CPUID), system-wide (perf divides by #num_cores, the sum of
+# every socket's), at one scenario on every socket: R MB/s read and W
+# written a channel, latency L ns, uncore clock U MHz, reads remote a
+# quarter (the default), links sending the default 64 (socket + link +
+# 1) MB/s:
+#   memory_bandwidth_read, _write, _total   S x channels x R, W, R + W
+#   numa_reads_addressed_to_local_dram, _remote_dram   75%, 25%
+#   llc_data_read_demand_plus_prefetch_miss_latency, _for_local_requests,
+#     _for_remote_requests   L ns
+#   uncore_frequency   U / 1000 GHz
+#   qpi_data_transmit_bw   the links' MB/s, every socket's
+#   io_bandwidth_read, io_bandwidth_write   0: the scenario has no PCIe
+#     traffic (PCIRdCur 0x19e, ItoM 0x1c8 count nothing); _write's
+#     filter_tid without tid_en opens (Documentation/pmu/hswep.rst)
+# within 1%, and the io ones 0: the bandwidths and shares in one 10 s
+# run, each latency and the frequency in a 5 s run of its own (asked
+# together, perf summed the UNC_C_CLOCKTICKS of each into one of them:
+# uncore_frequency read 2.9 GHz for 1.5).  The mpi metrics divide by a
+# core event (INST_RETIRED.ANY), which TCG has no PMU for.  perf 6.12 (tools/testing/perf612/build, from Debian's
 # linux-source-6.12) is in /add/perf-6.12 of the VM tools/testing/check
 # gives the fleet programs; perf 6.1 has none of these metrics but the
 # bandwidth and the clock (e5/77's).  The runs of the metrics that divide
@@ -57,9 +78,13 @@ S=$(e5_sockets)
 NCB=$(e5_cboxes)
 # the iMC channels (the platform's mem_n: 4 snbep, 8 ivbep)
 NCH=$PLAT_mem_n
+# the v3/v4 platforms whose tables have the metrics above
+V34="hswep bdx"
 # the load, per scenario its writing, 2 runs and 5 metrics a socket,
-# the C-state scenario, its run and 3 states a socket, violations, unload
-plan $((1 + 2 * (3 + 5 * S) + 2 + 3 * S + 2))
+# the C-state scenario, its run and 3 states a socket, violations,
+# unload; per v3/v4 platform its load, scenario, 5 runs, 13 metrics,
+# violations and unload
+plan $((1 + 2 * (3 + 5 * S) + 2 + 3 * S + 2 + 21 * $(echo "$V34" | wc -w)))
 check "load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
 
 # scenario A|B SOCKET: "read write latency uclk" of that socket
@@ -173,4 +198,62 @@ done
 
 check_eq "no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
 check "unload xeon_uncore_sim and xeon_uncore" unload_module
+
+# sys_metric NAME: its value in $OUT (perf stat -j -a, system-wide; perf
+# cuts a metric's unit and name at 63 characters, so a name is matched
+# by its first 50, which tell every metric of a run apart)
+sys_metric() {
+	_n=$(printf %.50s "$1")
+	sed -n "s/.*\"metric-value\" : \"\([0-9.]*\)\", \"metric-unit\" : \"[^\"]*$_n[^\"]*\".*/\1/p" $OUT | head -n 1
+}
+# sys_stat SECONDS METRIC,...: perf stat -a -j -M of them into $OUT
+sys_stat() {
+	$PERF stat -a -j -o $OUT -M "$2" -- sleep "$1"
+}
+R=1000 W=500 L=90 U=1500
+LAT=llc_data_read_demand_plus_prefetch_miss_latency
+# write_uniform: every channel R and W, every socket L and U
+write_uniform() {
+	for _s in $(e5_seq "$S"); do
+		for _c in $(e5_seq "$NCH"); do
+			echo "socket=$_s channel=$_c read=$R write=$W" >$XU_SIM/traffic || return 1
+		done
+		echo "socket=$_s latency=$L uclk=$U" >$XU_SIM/traffic || return 1
+	done
+}
+for E5 in $V34; do
+	eval "$(plat_vars "$E5")"
+	PERF_CPUID=GenuineIntel-6-$PLAT_cpuhex
+	export PERF_CPUID
+	NCH=$PLAT_mem_n
+	check "$E5: load xeon_uncore and xeon_uncore_sim model=$E5" e5_load
+	check "$E5: scenario written" write_uniform
+	check "$E5: perf stat -a -M the bandwidths and NUMA shares (perf's $PLAT_perf table by PERF_CPUID=$PERF_CPUID)" \
+		sys_stat 10 memory_bandwidth_read,memory_bandwidth_write,memory_bandwidth_total,numa_reads_addressed_to_local_dram,numa_reads_addressed_to_remote_dram,qpi_data_transmit_bw,io_bandwidth_read,io_bandwidth_write
+	for m in read:$R write:$W total:$((R + W)); do
+		check_within_pct "$E5: memory_bandwidth_${m%%:*} = $S x $NCH x ${m#*:} MB/s" \
+			"$(sys_metric "memory_bandwidth_${m%%:*}")" "$((S * NCH * ${m#*:}))" 1
+	done
+	check_within_pct "$E5: numa_reads_addressed_to_local_dram = 75%" \
+		"$(sys_metric numa_reads_addressed_to_local_dram)" 75 1
+	check_within_pct "$E5: numa_reads_addressed_to_remote_dram = 25%" \
+		"$(sys_metric numa_reads_addressed_to_remote_dram)" 25 1
+	check_within_pct "$E5: qpi_data_transmit_bw = the $PLAT_qpi links' 64 (socket + link + 1) MB/s" \
+		"$(sys_metric qpi_data_transmit_bw)" \
+		"$(awk -v s="$S" -v q="$PLAT_qpi" 'BEGIN { for (i = 0; i < s; i++) for (l = 0; l < q; l++) t += 64 * (i + l + 1); print t }')" 1
+	for m in read write; do
+		check_eq "$E5: io_bandwidth_$m = 0 (no PCIe traffic)" \
+			"$(sys_metric "io_bandwidth_$m")" 0.000000
+	done
+	# one run each: perf sums an event that several of them name
+	for m in "" _for_local_requests _for_remote_requests; do
+		check "$E5: perf stat -a -M $LAT$m" sys_stat 5 "$LAT$m"
+		check_within_pct "$E5: $LAT$m = $L ns" "$(sys_metric "$LAT$m")" $L 1
+	done
+	check "$E5: perf stat -a -M uncore_frequency" sys_stat 5 uncore_frequency
+	check_within_pct "$E5: uncore_frequency = $U MHz" \
+		"$(sys_metric uncore_frequency)" "$(awk -v u=$U 'BEGIN { print u / 1000 }')" 1
+	check_eq "$E5: no reserved-bit writes" "$(cat $XU_SIM/violations 2>/dev/null)" 0
+	check "$E5: unload xeon_uncore_sim and xeon_uncore" unload_module
+done
 finish
