@@ -371,9 +371,6 @@ int xu_extra_check(struct xu_box *box, struct perf_event *event)
 			return -ENODEV;
 		}
 	}
-	if (as_they_stand)
-		pr_info_ratelimited("%s: package %u has no filter function: the event counts by its registers as they stand (0 from reset: no filter)\n",
-				    event->pmu->name, box->pkg);
 	for (w = 1; w < 3; w++) {
 		u64 unused = xu_extra_word(event, w) & claimed[w] & ~wanted[w];
 		u64 reserved = xu_extra_word(event, w) & ~claimed[w];
@@ -389,6 +386,9 @@ int xu_extra_check(struct xu_box *box, struct perf_event *event)
 			return -EINVAL;
 		}
 	}
+	if (as_they_stand)
+		pr_info_ratelimited("%s: package %u has no filter function: the event counts by its registers as they stand (0 from reset: no filter)\n",
+				    event->pmu->name, box->pkg);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_extra_check);
